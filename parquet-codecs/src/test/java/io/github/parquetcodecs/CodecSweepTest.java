@@ -1,0 +1,117 @@
+package io.github.parquetcodecs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every codec x heap, direct and mixed buffers x page sizes x compressible, random and real Parquet page data: exact
+ * round trips and the ByteBuffer position contract, with guard bytes around every slice.
+ */
+class CodecSweepTest {
+    private static final HadoopFreeCodecFactory FACTORY = new HadoopFreeCodecFactory();
+    private static final int GUARD = 16;
+    private static final byte GUARD_BYTE = (byte) 0xA5;
+
+    enum Kind {
+        HEAP_HEAP,
+        DIRECT_DIRECT,
+        HEAP_DIRECT,
+        DIRECT_HEAP,
+        READONLY_HEAP_HEAP
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> cases = new ArrayList<>();
+        int[] sizes = {0, 1, 100, 64 * 1024, 1024 * 1024, 8 * 1024 * 1024};
+        for (CompressionCodecName codec : CompressionCodecName.values()) {
+            for (int size : sizes) {
+                for (TestData.Shape shape : TestData.Shape.values()) {
+                    for (Kind kind : Kind.values()) {
+                        // keep the 8 MiB pages to one buffer kind per shape, to bound the run time
+                        if (size == 8 * 1024 * 1024 && kind != Kind.HEAP_HEAP && kind != Kind.DIRECT_DIRECT) {
+                            continue;
+                        }
+                        cases.add(Arguments.of(codec, size, shape, kind));
+                    }
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    @AfterAll
+    static void release() {
+        FACTORY.release();
+    }
+
+    @ParameterizedTest(name = "{0} {1} bytes {2} {3}")
+    @MethodSource("cases")
+    void roundTrip(CompressionCodecName codec, int size, TestData.Shape shape, Kind kind) throws Exception {
+        byte[] page = TestData.page(shape, size, codec.ordinal() * 31 + size);
+        BytesInputCompressor compressor = FACTORY.getCompressor(codec);
+        byte[] compressed = compressor.compress(BytesInput.from(page)).toByteArray();
+
+        // the BytesInput path
+        BytesInputDecompressor decompressor = FACTORY.getDecompressor(codec);
+        assertArrayEquals(
+                page, decompressor.decompress(BytesInput.from(compressed), size).toByteArray());
+
+        // the ByteBuffer path, with offsets, guard bytes and the position contract
+        boolean directIn = kind == Kind.DIRECT_DIRECT || kind == Kind.DIRECT_HEAP;
+        boolean directOut = kind == Kind.DIRECT_DIRECT || kind == Kind.HEAP_DIRECT;
+        ByteBuffer input = guarded(compressed, directIn, 7);
+        if (kind == Kind.READONLY_HEAP_HEAP) {
+            input = input.asReadOnlyBuffer();
+        }
+        ByteBuffer output = guarded(new byte[size], directOut, 3);
+        int inPos = input.position();
+        int outPos = output.position();
+        decompressor.decompress(input, compressed.length, output, size);
+        assertEquals(inPos + compressed.length, input.position(), "input position");
+        assertEquals(outPos + size, output.position(), "output position");
+        byte[] decoded = new byte[size];
+        ByteBuffer view = output.duplicate();
+        view.position(outPos);
+        view.get(decoded);
+        assertArrayEquals(page, decoded);
+        assertGuards(output, outPos, size);
+    }
+
+    /** A buffer holding {@code content} at position {@code GUARD + shift} of a sliced region, surrounded by guards. */
+    static ByteBuffer guarded(byte[] content, boolean direct, int shift) {
+        int capacity = content.length + 2 * GUARD + shift + 5;
+        ByteBuffer base = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        for (int i = 0; i < capacity; i++) {
+            base.put(i, GUARD_BYTE);
+        }
+        base.position(5);
+        ByteBuffer slice = base.slice(); // non-zero array offset for heap buffers
+        slice.position(GUARD + shift);
+        ByteBuffer filled = slice.duplicate();
+        filled.put(content);
+        slice.limit(GUARD + shift + content.length + GUARD);
+        return slice;
+    }
+
+    static void assertGuards(ByteBuffer buffer, int start, int length) {
+        for (int i = 0; i < start; i++) {
+            assertEquals(GUARD_BYTE, buffer.get(i), "guard byte before the slice at " + i);
+        }
+        for (int i = start + length; i < buffer.capacity(); i++) {
+            assertEquals(GUARD_BYTE, buffer.get(i), "guard byte after the slice at " + i);
+        }
+    }
+}
