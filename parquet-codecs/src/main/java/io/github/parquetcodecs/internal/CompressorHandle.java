@@ -18,7 +18,6 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 public final class CompressorHandle extends Handle<PageCompressor> implements BytesInputCompressor {
     private static final Consumer<ByteBuffer> NO_RELEASE = buffer -> {};
-    private static volatile boolean toByteBufferWithAllocator = true;
 
     private final ScratchAllocator inputScratch = new ScratchAllocator();
     private byte[] output;
@@ -44,7 +43,7 @@ public final class CompressorHandle extends Handle<PageCompressor> implements By
             if (size > Integer.MAX_VALUE - 64) {
                 throw new IOException(codec + ": cannot compress a page of " + size + " bytes (limit 2 GiB)");
             }
-            ByteBuffer input = contiguous(bytes, (int) size);
+            ByteBuffer input = contiguous(bytes);
             int length = input.remaining();
             PageCompressor engine = engine();
             int bound = engine.maxCompressedLength(length);
@@ -64,20 +63,9 @@ public final class CompressorHandle extends Handle<PageCompressor> implements By
         }
     }
 
-    /** The page as one buffer: its own when it has one (parquet-java 1.14+), else gathered into scratch. */
-    private ByteBuffer contiguous(BytesInput bytes, int size) throws IOException {
-        inputScratch.size = size;
-        if (toByteBufferWithAllocator) {
-            try {
-                return bytes.toByteBuffer(inputScratch, NO_RELEASE);
-            } catch (NoSuchMethodError e) {
-                toByteBufferWithAllocator = false; // parquet-java before 1.14
-            }
-        }
-        ByteBuffer buffer = inputScratch.allocate(size);
-        bytes.writeAllTo(new ByteBufferOutputStream(buffer));
-        buffer.flip();
-        return buffer;
+    /** The page as one buffer: its own when it has one, else gathered into the reusable scratch buffer. */
+    private ByteBuffer contiguous(BytesInput bytes) {
+        return bytes.toByteBuffer(inputScratch, NO_RELEASE);
     }
 
     @Override
@@ -90,12 +78,11 @@ public final class CompressorHandle extends Handle<PageCompressor> implements By
     /** Hands out one reusable heap buffer, for pages that must be gathered. */
     private static final class ScratchAllocator implements ByteBufferAllocator {
         ByteBuffer scratch;
-        int size;
 
         @Override
         public ByteBuffer allocate(int requested) {
             if (scratch == null || scratch.capacity() < requested) {
-                scratch = ByteBuffer.allocate(Math.max(requested, size));
+                scratch = ByteBuffer.allocate(requested);
             }
             scratch.clear().limit(requested);
             return scratch;
@@ -107,24 +94,6 @@ public final class CompressorHandle extends Handle<PageCompressor> implements By
         @Override
         public boolean isDirect() {
             return false;
-        }
-    }
-
-    private static final class ByteBufferOutputStream extends java.io.OutputStream {
-        private final ByteBuffer target;
-
-        ByteBufferOutputStream(ByteBuffer target) {
-            this.target = target;
-        }
-
-        @Override
-        public void write(int b) {
-            target.put((byte) b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            target.put(b, off, len);
         }
     }
 }
