@@ -4,11 +4,12 @@ import io.github.parquetcodecs.internal.CodecSettings;
 import io.github.parquetcodecs.internal.Codecs;
 import io.github.parquetcodecs.internal.CompressorHandle;
 import io.github.parquetcodecs.internal.DecompressorHandle;
-import java.util.Collections;
+import io.github.parquetcodecs.internal.Handle;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.WeakHashMap;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -47,11 +48,12 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
     private final CodecSettings settings;
-    private final ThreadLocal<Map<Long, CompressorHandle>> compressors = ThreadLocal.withInitial(HashMap::new);
-    private final ThreadLocal<Map<CompressionCodecName, DecompressorHandle>> decompressors =
-            ThreadLocal.withInitial(() -> new EnumMap<>(CompressionCodecName.class));
-    /** Every handle given out and not yet collected, so that {@link #release()} reaches them all. */
-    private final Set<Object> handles = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    /**
+     * Each thread's handles, per codec and level. Weak keys: the handles of a thread that has ended are dropped with it,
+     * and a {@code Cleaner} frees their native contexts. Kept here rather than in a {@code ThreadLocal}, so that a
+     * factory dropped without {@link #release()} takes its handles with it instead of leaving them in threads' maps.
+     */
+    private final Map<Thread, ThreadHandles> handlesByThread = new WeakHashMap<>();
 
     /** A factory with stock parquet-java's defaults. */
     public HadoopFreeCodecFactory() {
@@ -88,26 +90,33 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
 
     private BytesInputCompressor compressor(CompressionCodecName codec, int level) {
         Long key = ((long) codec.ordinal() << 32) | (level & 0xffffffffL);
-        Map<Long, CompressorHandle> cache = compressors.get();
-        CompressorHandle handle = cache.get(key);
-        if (handle == null || handle.isReleased()) {
-            handle = new CompressorHandle(codec, Codecs.compressors(codec, level, settings));
-            cache.put(key, handle);
-            handles.add(handle);
+        synchronized (handlesByThread) {
+            Map<Long, CompressorHandle> cache = threadHandles().compressors;
+            CompressorHandle handle = cache.get(key);
+            if (handle == null || handle.isReleased()) {
+                handle = new CompressorHandle(codec, Codecs.compressors(codec, level, settings));
+                cache.put(key, handle);
+            }
+            return handle;
         }
-        return handle;
     }
 
     @Override
     public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
-        Map<CompressionCodecName, DecompressorHandle> cache = decompressors.get();
-        DecompressorHandle handle = cache.get(codec);
-        if (handle == null || handle.isReleased()) {
-            handle = new DecompressorHandle(codec, Codecs.decompressors(codec, settings));
-            cache.put(codec, handle);
-            handles.add(handle);
+        synchronized (handlesByThread) {
+            Map<CompressionCodecName, DecompressorHandle> cache = threadHandles().decompressors;
+            DecompressorHandle handle = cache.get(codec);
+            if (handle == null || handle.isReleased()) {
+                handle = new DecompressorHandle(codec, Codecs.decompressors(codec, settings));
+                cache.put(codec, handle);
+            }
+            return handle;
         }
-        return handle;
+    }
+
+    /** The calling thread's handles; call while holding the {@code handlesByThread} lock. */
+    private ThreadHandles threadHandles() {
+        return handlesByThread.computeIfAbsent(Thread.currentThread(), thread -> new ThreadHandles());
     }
 
     /** Which library serves {@code codec} in this factory, for example {@code "zstd-jni (native)"}. */
@@ -118,16 +127,20 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     /** Frees every native context and scratch buffer now; see the class comment. Idempotent. */
     @Override
     public void release() {
-        Object[] snapshot;
-        synchronized (handles) {
-            snapshot = handles.toArray();
-        }
-        for (Object handle : snapshot) {
-            if (handle instanceof CompressorHandle) {
-                ((CompressorHandle) handle).freeResources();
-            } else if (handle instanceof DecompressorHandle) {
-                ((DecompressorHandle) handle).freeResources();
+        List<Handle<?>> snapshot = new ArrayList<>();
+        synchronized (handlesByThread) {
+            for (ThreadHandles handles : handlesByThread.values()) {
+                snapshot.addAll(handles.compressors.values());
+                snapshot.addAll(handles.decompressors.values());
             }
         }
+        // freeing waits for a page in flight, so it runs outside the lock
+        snapshot.forEach(Handle::freeResources);
+    }
+
+    /** One thread's handles. The maps are guarded by the factory's {@code handlesByThread} lock. */
+    private static final class ThreadHandles {
+        final Map<Long, CompressorHandle> compressors = new HashMap<>();
+        final Map<CompressionCodecName, DecompressorHandle> decompressors = new EnumMap<>(CompressionCodecName.class);
     }
 }

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -94,6 +97,27 @@ class FactoryBehaviourTest {
                 decompressor
                         .decompress(BytesInput.from(compressed), PAGE.length)
                         .toByteArray());
+    }
+
+    @Test
+    void aFactoryDroppedWithoutReleaseLeavesNoHandleReachable() throws Exception {
+        // nothing outside the factory (no ThreadLocal, no static registry) may keep its handles, and so their native
+        // contexts, alive: once unreachable, the Cleaner frees them
+        List<WeakReference<Object>> handles = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
+            BytesInputCompressor compressor = factory.getCompressor(CompressionCodecName.ZSTD);
+            BytesInputDecompressor decompressor = factory.getDecompressor(CompressionCodecName.ZSTD);
+            byte[] compressed = compressor.compress(BytesInput.from(PAGE)).toByteArray();
+            decompressor.decompress(BytesInput.from(compressed), PAGE.length);
+            handles.add(new WeakReference<>(compressor));
+            handles.add(new WeakReference<>(decompressor));
+        }
+        for (int attempt = 0; attempt < 50 && handles.stream().anyMatch(h -> h.get() != null); attempt++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertTrue(handles.stream().allMatch(h -> h.get() == null), "handles of dropped factories still reachable");
     }
 
     @Test

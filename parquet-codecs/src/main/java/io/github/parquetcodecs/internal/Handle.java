@@ -16,7 +16,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * it, so those must go on working, with a fresh engine. An engine whose handle is dropped without release is freed by
  * a {@link Cleaner}.
  */
-abstract class Handle<E extends AutoCloseable> {
+public abstract class Handle<E extends AutoCloseable> {
     private static final Cleaner CLEANER = Cleaner.create();
 
     final CompressionCodecName codec;
