@@ -55,7 +55,11 @@ import org.apache.parquet.io.OutputFile;
  *
  * The options also work with {@code new ParquetFileReader(InputFile, ParquetReadOptions)} for column-level reading.
  *
- * <p>Supported: parquet-java 1.14.4 to 1.18.1, on the class path or the module path.
+ * <p>Extending a parquet-java class without Hadoop at compile time has one trap: javac cannot resolve a call to a
+ * method that has an overload taking a Hadoop type (for example {@code super.prepareForRead(...)} in a {@code
+ * ReadSupport}, or {@code AvroParquetWriter.builder(OutputFile)}); call a variant without such an overload instead.
+ *
+ * <p>Supported: parquet-java 1.14.4 to 1.18.1.
  */
 public final class HadoopFreeParquet {
     private HadoopFreeParquet() {}

@@ -210,7 +210,11 @@ public final class HadoopFreeReadOptionsBuilder {
         return this;
     }
 
-    /** The allocator for the buffers the reader reads column chunks and pages into; default heap buffers. */
+    /**
+     * The allocator for the buffers the reader reads column chunks and pages into; default heap buffers. With a direct
+     * allocator on parquet-java 1.14 or 1.15, read through an {@code InputFile} whose stream fills direct buffers:
+     * those versions' {@code LocalInputFile} calls {@code ByteBuffer.arrayOffset()} and so fails on them.
+     */
     public HadoopFreeReadOptionsBuilder withAllocator(ByteBufferAllocator allocator) {
         this.allocator = allocator;
         return this;

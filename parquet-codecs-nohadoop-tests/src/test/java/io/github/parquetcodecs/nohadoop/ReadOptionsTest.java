@@ -23,21 +23,26 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.filter.ColumnPredicates;
 import org.apache.parquet.filter.ColumnRecordFilter;
 import org.apache.parquet.filter.RecordFilter;
@@ -50,16 +55,21 @@ import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.example.GroupWriteSupport;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.io.api.RecordMaterializer.RecordMaterializationException;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The read options built without Hadoop honour each setting that {@code ParquetReadOptions.Builder} has. */
 class ReadOptionsTest {
@@ -304,18 +314,45 @@ class ReadOptionsTest {
         }
     }
 
-    /** A direct allocator sends the compressed pages of every codec through the factory's direct-buffer path. */
+    enum Buffers {
+        HEAP,
+        DIRECT
+    }
+
+    private static List<Group> read(HadoopFreeRecordReader<Group> reader) throws IOException {
+        List<Group> groups = new ArrayList<>();
+        try (reader) {
+            for (Group group = reader.read(); group != null; group = reader.read()) {
+                groups.add(group);
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * Heap and direct allocators, with every codec: direct buffers send the compressed pages through the codec
+     * factory's direct-buffer path. The direct case reads through {@link ChannelInputFile}, because parquet-java 1.14
+     * and 1.15's {@code LocalInputFile} cannot read into direct buffers.
+     */
+    static Stream<Arguments> codecsAndBuffers() {
+        return Arrays.stream(CompressionCodecName.values())
+                .flatMap(codec -> Arrays.stream(Buffers.values()).map(buffers -> Arguments.of(codec, buffers)));
+    }
+
     @ParameterizedTest
-    @EnumSource(CompressionCodecName.class)
-    void customAllocator(CompressionCodecName codec) throws IOException {
-        Path coded = dir.resolve(codec + ".parquet");
+    @MethodSource("codecsAndBuffers")
+    void customAllocator(CompressionCodecName codec, Buffers buffers) throws IOException {
+        Path coded = dir.resolve(codec + "-" + buffers + ".parquet");
         GroupRows.write(coded, codec, 5_000, GroupRows.conf());
-        RecordingAllocator allocator = new RecordingAllocator(new DirectByteBufferAllocator());
+        boolean direct = buffers == Buffers.DIRECT;
+        RecordingAllocator allocator =
+                new RecordingAllocator(direct ? new DirectByteBufferAllocator() : new HeapByteBufferAllocator());
         ParquetReadOptions options =
                 HadoopFreeParquet.readOptions().withAllocator(allocator).build();
         assertSame(allocator, options.getAllocator());
 
-        List<Group> groups = GroupRows.read(coded, options);
+        InputFile input = direct ? new ChannelInputFile(coded) : new LocalInputFile(coded);
+        List<Group> groups = read(HadoopFreeParquet.openReader(input, new GroupReadSupport(), options));
         assertEquals(5_000, groups.size());
         for (int id = 0; id < groups.size(); id++) {
             GroupRows.check(id, groups.get(id));
@@ -446,5 +483,57 @@ class ReadOptionsTest {
         assertEquals(12345, copy.getMaxAllocationSize());
         assertEquals("v", copy.getProperty("k"));
         assertSame(conf, copy.getConfiguration());
+    }
+
+    /** Example groups, except that every tenth record fails to materialise. */
+    static final class EveryTenthIsBad extends GroupReadSupport {
+        @Override
+        public RecordMaterializer<Group> prepareForRead(
+                ParquetConfiguration conf,
+                Map<String, String> keyValueMetaData,
+                MessageType fileSchema,
+                ReadContext readContext) {
+            // What GroupReadSupport returns; calling super.prepareForRead would not compile without Hadoop, as javac
+            // must rule out the overload that takes a Hadoop Configuration.
+            RecordMaterializer<Group> groups = new GroupRecordConverter(readContext.getRequestedSchema());
+            return new RecordMaterializer<Group>() {
+                @Override
+                public Group getCurrentRecord() {
+                    Group group = groups.getCurrentRecord();
+                    if (group.getLong("id", 0) % 10 == 0) {
+                        throw new RecordMaterializationException("bad record " + group.getLong("id", 0));
+                    }
+                    return group;
+                }
+
+                @Override
+                public GroupConverter getRootConverter() {
+                    return groups.getRootConverter();
+                }
+            };
+        }
+    }
+
+    @Test
+    void badRecordThreshold() throws IOException {
+        // Default threshold 0: the first record that cannot be materialised fails the read.
+        ParquetDecodingException error = assertThrows(
+                ParquetDecodingException.class,
+                () -> read(HadoopFreeParquet.openReader(
+                        new LocalInputFile(file),
+                        new EveryTenthIsBad(),
+                        HadoopFreeParquet.readOptions().build())));
+        assertTrue(messages(error).contains("bad record 0"), messages(error));
+
+        // Up to 20% bad records tolerated: the bad tenth are skipped, the rest read.
+        PlainParquetConfiguration conf = new PlainParquetConfiguration();
+        conf.set("parquet.read.bad.record.threshold", "0.2");
+        List<Group> groups = read(HadoopFreeParquet.openReader(
+                new LocalInputFile(file),
+                new EveryTenthIsBad(),
+                HadoopFreeParquet.readOptions(conf).build()));
+        List<Long> expected =
+                LongStream.range(0, ROWS).filter(id -> id % 10 != 0).boxed().collect(Collectors.toList());
+        assertEquals(expected, ids(groups));
     }
 }

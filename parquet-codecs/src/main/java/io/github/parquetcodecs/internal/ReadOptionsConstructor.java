@@ -16,7 +16,7 @@ import org.apache.parquet.hadoop.ParquetMetricsCallback;
  * Creates {@link ParquetReadOptions} without going through {@link ParquetReadOptions.Builder}, which cannot be used
  * without Hadoop.
  *
- * <p><b>Why reflection.</b> This is the one place where the library uses reflection, because no compiled call works
+ * <p><b>Why reflection.</b> This is the one place where the library reaches a non-public member, because no compiled call works
  * on every supported parquet-java version (1.14.4 to 1.18.1; their {@code ParquetReadOptions} sources are identical
  * apart from one default):
  *
@@ -28,16 +28,19 @@ import org.apache.parquet.hadoop.ParquetMetricsCallback;
  *       FileInputFormat}. A subclass of {@code Builder} must call one of them, so overriding {@code build()} does not
  *       help: the subclass fails with {@code NoClassDefFoundError} before {@code build()} runs.
  *   <li>The {@code ParquetReadOptions} constructors, and so a subclass of it, are package-private. A helper class in
- *       package {@code org.apache.parquet} inside this jar would compile, but it is a split package: it breaks on the
- *       module path and whenever parquet-java and this library are loaded by different class loaders (for example a
- *       child-first plugin loader), and it fails there with {@code IllegalAccessError} only at run time.
+ *       package {@code org.apache.parquet} inside this jar would compile, but it belongs to parquet-java's package
+ *       only when both are defined by the same class loader: with parquet-java in a parent loader and this library in
+ *       a child one (an application server, a plugin or a child-first job class loader), the call fails at run time
+ *       with {@code IllegalAccessError}.
  * </ul>
  *
  * Reflection on the package-private 18-argument constructor (the one that takes the {@link ParquetConfiguration})
- * works in all those settings: on the class path, and on the module path where parquet-hadoop is an automatic module
- * and so opens all its packages. The constructor is looked up with class literals, so relocating parquet-java with
- * a shading plugin relocates the lookup too. Its signature is the same in every supported version; if a future
- * version changes it, {@link #newOptions} fails with a message saying so, the first time read options are built.
+ * works whatever loads the two jars. (parquet-java cannot run on the module path: parquet-common and parquet-hadoop
+ * both contain package {@code org.apache.parquet}.) The constructor is looked up with class literals, so relocating
+ * parquet-java with a shading plugin relocates the lookup too, and {@code getDeclaredConstructor} resolves only
+ * parquet classes: no constructor of {@code ParquetReadOptions} takes a Hadoop type. Its signature is the same in
+ * every supported version; if a future version changes it, {@link #newOptions} fails with a message saying so, the
+ * first time read options are built.
  */
 public final class ReadOptionsConstructor {
     private static final Constructor<ParquetReadOptions> CONSTRUCTOR;
