@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -38,11 +37,9 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.filter.ColumnPredicates;
 import org.apache.parquet.filter.ColumnRecordFilter;
 import org.apache.parquet.filter.RecordFilter;
@@ -59,9 +56,6 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.ParquetDecodingException;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.RecordMaterializer;
-import org.apache.parquet.io.api.RecordMaterializer.RecordMaterializationException;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.BeforeAll;
@@ -483,35 +477,6 @@ class ReadOptionsTest {
         assertEquals(12345, copy.getMaxAllocationSize());
         assertEquals("v", copy.getProperty("k"));
         assertSame(conf, copy.getConfiguration());
-    }
-
-    /** Example groups, except that every tenth record fails to materialise. */
-    static final class EveryTenthIsBad extends GroupReadSupport {
-        @Override
-        public RecordMaterializer<Group> prepareForRead(
-                ParquetConfiguration conf,
-                Map<String, String> keyValueMetaData,
-                MessageType fileSchema,
-                ReadContext readContext) {
-            // What GroupReadSupport returns; calling super.prepareForRead would not compile without Hadoop, as javac
-            // must rule out the overload that takes a Hadoop Configuration.
-            RecordMaterializer<Group> groups = new GroupRecordConverter(readContext.getRequestedSchema());
-            return new RecordMaterializer<Group>() {
-                @Override
-                public Group getCurrentRecord() {
-                    Group group = groups.getCurrentRecord();
-                    if (group.getLong("id", 0) % 10 == 0) {
-                        throw new RecordMaterializationException("bad record " + group.getLong("id", 0));
-                    }
-                    return group;
-                }
-
-                @Override
-                public GroupConverter getRootConverter() {
-                    return groups.getRootConverter();
-                }
-            };
-        }
     }
 
     @Test
