@@ -34,9 +34,11 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -308,6 +310,47 @@ class ReadOptionsTest {
         }
     }
 
+    /** Our factory, counting which of the two decompression methods parquet-java calls. */
+    static final class CountingFactory implements CompressionCodecFactory {
+        final HadoopFreeCodecFactory delegate = new HadoopFreeCodecFactory();
+        final AtomicInteger byteBufferCalls = new AtomicInteger();
+        final AtomicInteger bytesInputCalls = new AtomicInteger();
+
+        @Override
+        public BytesInputCompressor getCompressor(CompressionCodecName codec) {
+            return delegate.getCompressor(codec);
+        }
+
+        @Override
+        public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
+            BytesInputDecompressor decompressor = delegate.getDecompressor(codec);
+            return new BytesInputDecompressor() {
+                @Override
+                public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
+                    bytesInputCalls.incrementAndGet();
+                    return decompressor.decompress(bytes, uncompressedSize);
+                }
+
+                @Override
+                public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
+                        throws IOException {
+                    byteBufferCalls.incrementAndGet();
+                    decompressor.decompress(input, compressedSize, output, decompressedSize);
+                }
+
+                @Override
+                public void release() {
+                    decompressor.release();
+                }
+            };
+        }
+
+        @Override
+        public void release() {
+            delegate.release();
+        }
+    }
+
     enum Buffers {
         HEAP,
         DIRECT
@@ -324,9 +367,10 @@ class ReadOptionsTest {
     }
 
     /**
-     * Heap and direct allocators, with every codec: direct buffers send the compressed pages through the codec
-     * factory's direct-buffer path. The direct case reads through {@link ChannelInputFile}, because parquet-java 1.14
-     * and 1.15's {@code LocalInputFile} cannot read into direct buffers.
+     * Heap and direct allocators, with every codec. With a direct allocator and {@code useOffHeapDecryptBuffer},
+     * parquet-java decompresses each data page from one direct buffer into another, through the codec factory's
+     * {@code ByteBuffer} method. The direct case reads through {@link ChannelInputFile}, because parquet-java 1.14 and
+     * 1.15's {@code LocalInputFile} cannot read into direct buffers.
      */
     static Stream<Arguments> codecsAndBuffers() {
         return Arrays.stream(CompressionCodecName.values())
@@ -341,15 +385,26 @@ class ReadOptionsTest {
         boolean direct = buffers == Buffers.DIRECT;
         RecordingAllocator allocator =
                 new RecordingAllocator(direct ? new DirectByteBufferAllocator() : new HeapByteBufferAllocator());
-        ParquetReadOptions options =
-                HadoopFreeParquet.readOptions().withAllocator(allocator).build();
+        CountingFactory factory = new CountingFactory();
+        ParquetReadOptions options = HadoopFreeParquet.readOptions()
+                .withAllocator(allocator)
+                .useOffHeapDecryptBuffer(direct)
+                .withCodecFactory(factory)
+                .build();
         assertSame(allocator, options.getAllocator());
+        assertEquals(direct, options.useOffHeapDecryptBuffer());
 
         InputFile input = direct ? new ChannelInputFile(coded) : new LocalInputFile(coded);
         List<Group> groups = read(HadoopFreeParquet.openReader(input, new GroupReadSupport(), options));
         assertEquals(5_000, groups.size());
         for (int id = 0; id < groups.size(); id++) {
             GroupRows.check(id, groups.get(id));
+        }
+        if (direct) {
+            assertTrue(factory.byteBufferCalls.get() > 0, "data pages decompressed between direct buffers");
+        } else {
+            assertEquals(0, factory.byteBufferCalls.get(), "heap pages decompressed as BytesInput");
+            assertTrue(factory.bytesInputCalls.get() > 0, "heap pages decompressed as BytesInput");
         }
         assertFalse(allocator.sizes.isEmpty(), "the reader allocated through the custom allocator");
         assertTrue(allocator.released.get() > 0, "and released through it");
