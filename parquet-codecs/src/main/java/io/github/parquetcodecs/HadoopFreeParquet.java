@@ -55,9 +55,12 @@ import org.apache.parquet.io.OutputFile;
  *
  * The options also work with {@code new ParquetFileReader(InputFile, ParquetReadOptions)} for column-level reading.
  *
- * <p>Extending a parquet-java class without Hadoop at compile time has one trap: javac cannot resolve a call to a
- * method that has an overload taking a Hadoop type (for example {@code super.prepareForRead(...)} in a {@code
- * ReadSupport}, or {@code AvroParquetWriter.builder(OutputFile)}); call a variant without such an overload instead.
+ * <p>Code compiled without Hadoop has one trap: javac cannot resolve a call to a method that has an overload taking
+ * a Hadoop type, for example {@code AvroParquetWriter.builder(OutputFile)} (next to {@code builder(Path)}), {@code new
+ * AvroSchemaConverter(conf)} or {@code super.prepareForRead(...)} in a {@code ReadSupport} subclass. Use the entry
+ * points here, or a variant without such an overload ({@code new AvroSchemaConverter()}). Subclass a concrete {@code
+ * ReadSupport} such as {@code GroupReadSupport}: {@code ReadSupport} itself has an abstract method taking a {@code
+ * Configuration}.
  *
  * <p>Supported: parquet-java 1.14.4 to 1.18.1.
  */
