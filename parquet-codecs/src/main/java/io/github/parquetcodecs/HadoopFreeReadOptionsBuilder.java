@@ -1,0 +1,303 @@
+package io.github.parquetcodecs;
+
+import io.github.parquetcodecs.internal.ConfiguredFilter;
+import io.github.parquetcodecs.internal.ReadOptionsConstructor;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.crypto.FileDecryptionProperties;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.ParquetMetricsCallback;
+import org.apache.parquet.hadoop.UnmaterializableRecordCounter;
+
+/**
+ * Builds {@link ParquetReadOptions} without Hadoop: the same settings, methods and configuration keys as {@link
+ * ParquetReadOptions.Builder}, whose constructors need Hadoop, with a {@link HadoopFreeCodecFactory} instead of the
+ * stock {@code CodecFactory}. Get one from {@link HadoopFreeParquet#readOptions(ParquetConfiguration)}; pass what
+ * {@link #build()} returns to {@code new ParquetFileReader(InputFile, ParquetReadOptions)} or to {@link
+ * HadoopFreeParquet#openReader}.
+ *
+ * <p>Like {@code ParquetReadOptions.Builder(conf)}, the constructor reads these keys from the configuration, with
+ * stock parquet-java's defaults: {@code parquet.strings.signed-min-max.enabled}, {@code
+ * parquet.filter.dictionary.enabled}, {@code parquet.filter.stats.enabled}, {@code
+ * parquet.filter.record-level.enabled}, {@code parquet.filter.columnindex.enabled}, {@code
+ * parquet.page.verify-checksum.enabled}, {@code parquet.filter.bloom.enabled}, {@code
+ * parquet.decrypt.off-heap.buffer.enabled}, {@code parquet.hadoop.vectored.io.enabled}, {@code
+ * parquet.read.allocation.size}, {@code parquet.read.bad.record.threshold}, and the record filter under {@code
+ * parquet.private.read.filter.predicate} or {@code parquet.read.filter}. The configuration also becomes {@link
+ * ParquetReadOptions#getConfiguration()}, which record readers pass to the {@code ReadSupport}.
+ *
+ * <p>Not thread-safe; each {@link #build()} returns independent options (the properties are copied).
+ */
+public final class HadoopFreeReadOptionsBuilder {
+    // Same key and default as ParquetReadOptions' private ALLOCATION_SIZE constant.
+    private static final String ALLOCATION_SIZE = "parquet.read.allocation.size";
+    private static final int ALLOCATION_SIZE_DEFAULT = 8 * 1024 * 1024;
+    private static final String SIGNED_STRING_MIN_MAX = "parquet.strings.signed-min-max.enabled";
+
+    private boolean useSignedStringMinMax;
+    private boolean useStatsFilter;
+    private boolean useDictionaryFilter;
+    private boolean useRecordFilter;
+    private boolean useColumnIndexFilter;
+    private boolean usePageChecksumVerification;
+    private boolean useBloomFilter;
+    private boolean useOffHeapDecryptBuffer;
+    private boolean useHadoopVectoredIo;
+    private FilterCompat.Filter recordFilter;
+    private ParquetMetadataConverter.MetadataFilter metadataFilter = ParquetMetadataConverter.NO_FILTER;
+    private CompressionCodecFactory codecFactory;
+    private ByteBufferAllocator allocator = new HeapByteBufferAllocator();
+    private int maxAllocationSize;
+    private final Map<String, String> properties = new HashMap<>();
+    private FileDecryptionProperties fileDecryptionProperties;
+    private ParquetMetricsCallback metricsCallback;
+    private ParquetConfiguration conf;
+
+    // The ParquetInputFormat and UnmaterializableRecordCounter keys are compile-time constants: javac copies their
+    // values here, so neither class (nor Hadoop, which ParquetInputFormat extends) is loaded.
+    HadoopFreeReadOptionsBuilder(ParquetConfiguration conf) {
+        this.conf = Objects.requireNonNull(conf, "conf");
+        useSignedStringMinMax = conf.getBoolean(SIGNED_STRING_MIN_MAX, false);
+        useDictionaryFilter = conf.getBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
+        useStatsFilter = conf.getBoolean(ParquetInputFormat.STATS_FILTERING_ENABLED, true);
+        useRecordFilter = conf.getBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, true);
+        useColumnIndexFilter = conf.getBoolean(ParquetInputFormat.COLUMN_INDEX_FILTERING_ENABLED, true);
+        usePageChecksumVerification = conf.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, false);
+        useBloomFilter = conf.getBoolean(ParquetInputFormat.BLOOM_FILTERING_ENABLED, true);
+        useOffHeapDecryptBuffer = conf.getBoolean(ParquetInputFormat.OFF_HEAP_DECRYPT_BUFFER_ENABLED, false);
+        // Vectored reads apply to Hadoop streams only; kept for parity. The default is the one of the parquet-java
+        // version this library is compiled against.
+        useHadoopVectoredIo = conf.getBoolean(
+                ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, ParquetInputFormat.HADOOP_VECTORED_IO_DEFAULT);
+        codecFactory = new HadoopFreeCodecFactory(conf);
+        recordFilter = ConfiguredFilter.of(conf);
+        maxAllocationSize = conf.getInt(ALLOCATION_SIZE, ALLOCATION_SIZE_DEFAULT);
+        String badRecordThreshold = conf.get(UnmaterializableRecordCounter.BAD_RECORD_THRESHOLD_CONF_KEY);
+        if (badRecordThreshold != null) {
+            set(UnmaterializableRecordCounter.BAD_RECORD_THRESHOLD_CONF_KEY, badRecordThreshold);
+        }
+    }
+
+    public HadoopFreeReadOptionsBuilder useSignedStringMinMax(boolean useSignedStringMinMax) {
+        this.useSignedStringMinMax = useSignedStringMinMax;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useSignedStringMinMax() {
+        return useSignedStringMinMax(true);
+    }
+
+    /** Row-group filtering with column statistics. */
+    public HadoopFreeReadOptionsBuilder useStatsFilter(boolean useStatsFilter) {
+        this.useStatsFilter = useStatsFilter;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useStatsFilter() {
+        return useStatsFilter(true);
+    }
+
+    /** Row-group filtering with dictionaries. */
+    public HadoopFreeReadOptionsBuilder useDictionaryFilter(boolean useDictionaryFilter) {
+        this.useDictionaryFilter = useDictionaryFilter;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useDictionaryFilter() {
+        return useDictionaryFilter(true);
+    }
+
+    /** Whether record readers apply the record filter to each record (not only to row groups and pages). */
+    public HadoopFreeReadOptionsBuilder useRecordFilter(boolean useRecordFilter) {
+        this.useRecordFilter = useRecordFilter;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useRecordFilter() {
+        return useRecordFilter(true);
+    }
+
+    /** Page filtering with column indexes. */
+    public HadoopFreeReadOptionsBuilder useColumnIndexFilter(boolean useColumnIndexFilter) {
+        this.useColumnIndexFilter = useColumnIndexFilter;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useColumnIndexFilter() {
+        return useColumnIndexFilter(true);
+    }
+
+    /** Verify the CRC of every page that has one; a mismatch fails the read. */
+    public HadoopFreeReadOptionsBuilder usePageChecksumVerification(boolean usePageChecksumVerification) {
+        this.usePageChecksumVerification = usePageChecksumVerification;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder usePageChecksumVerification() {
+        return usePageChecksumVerification(true);
+    }
+
+    /** Same as {@link #usePageChecksumVerification(boolean)}, the other name {@code ParquetReadOptions} uses. */
+    public HadoopFreeReadOptionsBuilder withPageChecksumVerification(boolean usePageChecksumVerification) {
+        return usePageChecksumVerification(usePageChecksumVerification);
+    }
+
+    /** Row-group filtering with bloom filters. */
+    public HadoopFreeReadOptionsBuilder useBloomFilter(boolean useBloomFilter) {
+        this.useBloomFilter = useBloomFilter;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useBloomFilter() {
+        return useBloomFilter(true);
+    }
+
+    public HadoopFreeReadOptionsBuilder useOffHeapDecryptBuffer(boolean useOffHeapDecryptBuffer) {
+        this.useOffHeapDecryptBuffer = useOffHeapDecryptBuffer;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder useOffHeapDecryptBuffer() {
+        return useOffHeapDecryptBuffer(true);
+    }
+
+    /** Vectored reads, used only by Hadoop input streams; kept so that options round-trip. */
+    public HadoopFreeReadOptionsBuilder withUseHadoopVectoredIo(boolean useHadoopVectoredIo) {
+        this.useHadoopVectoredIo = useHadoopVectoredIo;
+        return this;
+    }
+
+    /**
+     * The filter for row groups, pages and (with {@link #useRecordFilter(boolean)}) records, for example {@code
+     * FilterCompat.get(FilterApi.eq(FilterApi.intColumn("x"), 7))}. Replaces any filter from the configuration.
+     */
+    public HadoopFreeReadOptionsBuilder withRecordFilter(FilterCompat.Filter recordFilter) {
+        this.recordFilter = recordFilter;
+        return this;
+    }
+
+    /** Read only the row groups whose midpoint lies in {@code [start, end)}, as a split of a file. */
+    public HadoopFreeReadOptionsBuilder withRange(long start, long end) {
+        this.metadataFilter = ParquetMetadataConverter.range(start, end);
+        return this;
+    }
+
+    /** Read only the row groups starting at these offsets. */
+    public HadoopFreeReadOptionsBuilder withOffsets(long... rowGroupOffsets) {
+        this.metadataFilter = ParquetMetadataConverter.offsets(rowGroupOffsets);
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder withMetadataFilter(ParquetMetadataConverter.MetadataFilter metadataFilter) {
+        this.metadataFilter = metadataFilter;
+        return this;
+    }
+
+    /**
+     * The codec factory; by default a {@link HadoopFreeCodecFactory} of the builder's configuration. A stock {@code
+     * CodecFactory} here would bring Hadoop back.
+     */
+    public HadoopFreeReadOptionsBuilder withCodecFactory(CompressionCodecFactory codecFactory) {
+        this.codecFactory = codecFactory;
+        return this;
+    }
+
+    /**
+     * The allocator for the buffers the reader reads column chunks and pages into; default heap buffers. With a direct
+     * allocator on parquet-java 1.14 or 1.15, read through an {@code InputFile} whose stream fills direct buffers:
+     * those versions' {@code LocalInputFile} calls {@code ByteBuffer.arrayOffset()} and so fails on them.
+     */
+    public HadoopFreeReadOptionsBuilder withAllocator(ByteBufferAllocator allocator) {
+        this.allocator = allocator;
+        return this;
+    }
+
+    /** The largest buffer the reader allocates at once when it reads column chunks; default 8 MiB. */
+    public HadoopFreeReadOptionsBuilder withMaxAllocationInBytes(int allocationSizeInBytes) {
+        this.maxAllocationSize = allocationSizeInBytes;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder withDecryption(FileDecryptionProperties fileDecryptionProperties) {
+        this.fileDecryptionProperties = fileDecryptionProperties;
+        return this;
+    }
+
+    public HadoopFreeReadOptionsBuilder withMetricsCallback(ParquetMetricsCallback metricsCallback) {
+        this.metricsCallback = metricsCallback;
+        return this;
+    }
+
+    /**
+     * A property of the options ({@link ParquetReadOptions#getProperty(String)}). Record readers copy the properties
+     * into the configuration they give the {@code ReadSupport}, for example {@code parquet.read.schema} for a
+     * projection.
+     */
+    public HadoopFreeReadOptionsBuilder set(String key, String value) {
+        properties.put(key, value);
+        return this;
+    }
+
+    /**
+     * Copies every setting of {@code options}, its configuration and its properties. Unlike {@code
+     * ParquetReadOptions.Builder.copy}, which leaves them out, this includes the column-index filter, bloom filter,
+     * off-heap decrypt buffer and max allocation settings.
+     */
+    public HadoopFreeReadOptionsBuilder copy(ParquetReadOptions options) {
+        useSignedStringMinMax(options.useSignedStringMinMax());
+        useStatsFilter(options.useStatsFilter());
+        useDictionaryFilter(options.useDictionaryFilter());
+        useRecordFilter(options.useRecordFilter());
+        useColumnIndexFilter(options.useColumnIndexFilter());
+        usePageChecksumVerification(options.usePageChecksumVerification());
+        useBloomFilter(options.useBloomFilter());
+        useOffHeapDecryptBuffer(options.useOffHeapDecryptBuffer());
+        withUseHadoopVectoredIo(options.useHadoopVectoredIo());
+        withRecordFilter(options.getRecordFilter());
+        withMetadataFilter(options.getMetadataFilter());
+        withCodecFactory(options.getCodecFactory());
+        withAllocator(options.getAllocator());
+        withMaxAllocationInBytes(options.getMaxAllocationSize());
+        withDecryption(options.getDecryptionProperties());
+        withMetricsCallback(options.getMetricsCallback());
+        conf = options.getConfiguration();
+        for (String name : options.getPropertyNames()) {
+            set(name, options.getProperty(name));
+        }
+        return this;
+    }
+
+    /** The options; the codec factory is a {@link HadoopFreeCodecFactory} unless one was set. */
+    public ParquetReadOptions build() {
+        if (codecFactory == null) {
+            codecFactory = new HadoopFreeCodecFactory(conf);
+        }
+        return ReadOptionsConstructor.newOptions(
+                useSignedStringMinMax,
+                useStatsFilter,
+                useDictionaryFilter,
+                useRecordFilter,
+                useColumnIndexFilter,
+                usePageChecksumVerification,
+                useBloomFilter,
+                useOffHeapDecryptBuffer,
+                useHadoopVectoredIo,
+                recordFilter,
+                metadataFilter,
+                codecFactory,
+                allocator,
+                maxAllocationSize,
+                new HashMap<>(properties),
+                fileDecryptionProperties,
+                metricsCallback,
+                conf);
+    }
+}
