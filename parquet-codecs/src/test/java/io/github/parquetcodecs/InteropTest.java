@@ -133,13 +133,13 @@ class InteropTest {
         enum Kind {
             WORKS,
             REJECTS,
-            WRITES_OTHER_CODEC
+            WRITES_OTHER
         }
 
         final Kind kind;
         /** REJECTS: a part of the implementation's error message. */
         final String error;
-        /** WRITES_OTHER_CODEC: the codec the footer names instead. */
+        /** WRITES_OTHER of a codec: the codec the footer names instead. */
         final CompressionCodecName instead;
 
         private Expectation(Kind kind, String error, CompressionCodecName instead) {
@@ -157,7 +157,12 @@ class InteropTest {
         }
 
         static Expectation writesInstead(CompressionCodecName codec) {
-            return new Expectation(Kind.WRITES_OTHER_CODEC, null, codec);
+            return new Expectation(Kind.WRITES_OTHER, null, codec);
+        }
+
+        /** Asked for one data page version, it writes the other. */
+        static Expectation writesOtherPageVersion() {
+            return new Expectation(Kind.WRITES_OTHER, null, null);
         }
     }
 
@@ -219,7 +224,8 @@ class InteropTest {
 
             @Override
             Expectation reads(Lz4Probe probe) {
-                // Arrow C++ decodes each Hadoop block as exactly one chunk, then falls back to raw LZ4
+                // it reads Hadoop blocks of one chunk each (as this library writes them), not stock Hadoop's blocks of
+                // several chunks
                 return probe == Lz4Probe.STOCK_HADOOP_LARGE_PAGES
                         ? Expectation.rejects("Corrupt Lz4 compressed data")
                         : Expectation.works();
@@ -250,7 +256,7 @@ class InteropTest {
             @Override
             Expectation writesPageVersion(PageVersion asked) {
                 // PARQUET_VERSION V2 selects the V2 encodings (DELTA_*) but DuckDB still writes V1 data page headers
-                return asked == PageVersion.V2 ? Expectation.writesInstead(null) : Expectation.works();
+                return asked == PageVersion.V2 ? Expectation.writesOtherPageVersion() : Expectation.works();
             }
 
             @Override
@@ -283,7 +289,9 @@ class InteropTest {
                     case LZO:
                         return Expectation.rejects("Compression Lzo is not supported");
                     case LZ4:
-                        // only pages of one Hadoop block (up to 256 KiB uncompressed): see reads(Lz4Probe)
+                        // it reads only pages of one Hadoop block (up to 256 KiB uncompressed), and no Hadoop reader
+                        // can
+                        // read larger pages in one block: see reads(Lz4Probe) and hadoopLz4Framing
                         return Expectation.rejects("Decompression failed. Input invalid or too long?");
                     default:
                         return Expectation.works();
@@ -300,7 +308,8 @@ class InteropTest {
 
             @Override
             Expectation reads(Lz4Probe probe) {
-                // it reads Hadoop-framed LZ4 pages of one block only, however they are framed
+                // it reads pages of one Hadoop block only: neither this library's several blocks of one chunk nor stock
+                // Hadoop's one block of several chunks
                 return probe == Lz4Probe.STOCK_HADOOP_LARGE_PAGES
                         ? Expectation.rejects("Decompression failed. Input invalid or too long?")
                         : Expectation.works();
@@ -319,7 +328,7 @@ class InteropTest {
         /** Reading a file of this library with {@code codec} (pages over 1 MiB). */
         abstract Expectation reads(CompressionCodecName codec);
 
-        /** Asked to write data pages of version {@code asked}; {@code writesInstead(null)}: it writes the other one. */
+        /** Asked to write data pages of version {@code asked} (with UNCOMPRESSED). */
         abstract Expectation writesPageVersion(PageVersion asked);
 
         abstract Expectation reads(Lz4Probe probe);
@@ -343,8 +352,10 @@ class InteropTest {
 
     private static Path work;
     private static InteropDataset data;
+    private static Map<String, String> expectedDigests;
     private static final Map<String, Throwable> JAVA_WRITE_FAILURES = new ConcurrentHashMap<>();
     private static final Map<String, Long> JAVA_FILE_SIZES = new ConcurrentHashMap<>();
+    private static final Map<String, Double> JAVA_WRITE_SECONDS = new ConcurrentHashMap<>();
     private static InteropPython.Run python;
     private static Exception pythonFailure;
     private static final Map<String, String> REPORT = new ConcurrentHashMap<>();
@@ -364,6 +375,7 @@ class InteropTest {
         deleteTree(work);
         Files.createDirectories(work);
         data = InteropDataset.generate(ROWS, SEED);
+        expectedDigests = data.digests();
         Path dataset = work.resolve("dataset.json");
         data.writeJson(dataset);
 
@@ -451,6 +463,7 @@ class InteropTest {
     private static void writeJavaFile(
             Path file, CompressionCodecName codec, PageVersion version, int pageSize, HadoopFreeCodecFactory ours) {
         String name = file.getFileName().toString();
+        long start = System.nanoTime();
         try {
             InteropParquet.CountingFactory counting = ours == null ? null : new InteropParquet.CountingFactory(ours);
             InteropParquet.write(data, file, codec, version, pageSize, counting);
@@ -462,6 +475,7 @@ class InteropTest {
                 }
             }
             JAVA_FILE_SIZES.put(name, Files.size(file));
+            JAVA_WRITE_SECONDS.put(name, (System.nanoTime() - start) / 1e9);
         } catch (Exception | AssertionError e) {
             JAVA_WRITE_FAILURES.put(name, e);
         }
@@ -583,7 +597,7 @@ class InteropTest {
                 assertEquals(Integer.toString(data.rows), result.get("rows"), where + ": row count");
                 for (InteropDataset.Column column : data.columns) {
                     assertEquals(
-                            InteropDataset.digest(column.type, column.values),
+                            expectedDigests.get(column.name),
                             result.get("digest:" + column.name),
                             where + ": digest of column " + column.name);
                     assertEquals(
@@ -622,7 +636,7 @@ class InteropTest {
             }
             assertTrue(result.ok(), where + " failed: " + result.error());
             CompressionCodecName codec =
-                    expected.kind == Expectation.Kind.WRITES_OTHER_CODEC ? expected.instead : variant.codec;
+                    expected.kind == Expectation.Kind.WRITES_OTHER ? expected.instead : variant.codec;
             checkImplFile(implFile(impl, variant, version), codec, EnumSet.of(version), where);
             outcomes.add(version + " exact");
         }
@@ -635,7 +649,7 @@ class InteropTest {
                                         variant,
                                         impl.matrixPageVersions().iterator().next()))
                                 .error();
-            case WRITES_OTHER_CODEC:
+            case WRITES_OTHER:
                 return "writes " + expected.instead + " instead, read exact (" + versions + ")";
             default:
                 return "exact (" + versions + ")";
@@ -857,12 +871,14 @@ class InteropTest {
                     .append("\n\n");
         }
         out.append("## Files\n\n");
-        new TreeMap<>(FILE_SUMMARIES).forEach((file, summary) -> out.append("- ")
-                .append(file)
-                .append(JAVA_FILE_SIZES.containsKey(file) ? " (" + JAVA_FILE_SIZES.get(file) + " bytes)" : "")
-                .append(": ")
-                .append(summary)
-                .append('\n'));
+        new TreeMap<>(FILE_SUMMARIES).forEach((file, summary) -> {
+            out.append("- ").append(file);
+            if (JAVA_FILE_SIZES.containsKey(file)) {
+                out.append(String.format(
+                        " (%d bytes, written in %.2f s)", JAVA_FILE_SIZES.get(file), JAVA_WRITE_SECONDS.get(file)));
+            }
+            out.append(": ").append(summary).append('\n');
+        });
         Files.write(work.resolve("matrix.md"), out.toString().getBytes(StandardCharsets.UTF_8));
         System.out.println(out);
     }
