@@ -372,11 +372,11 @@ final class InteropParquet {
      * parquet-java went through it (Hadoop's codecs are on the test class path too).
      */
     static final class CountingFactory implements CompressionCodecFactory {
-        final CompressionCodecFactory delegate;
+        final HadoopFreeCodecFactory delegate;
         final Map<CompressionCodecName, AtomicLong> compressed = new EnumMap<>(CompressionCodecName.class);
         final Map<CompressionCodecName, AtomicLong> decompressed = new EnumMap<>(CompressionCodecName.class);
 
-        CountingFactory(CompressionCodecFactory delegate) {
+        CountingFactory(HadoopFreeCodecFactory delegate) {
             this.delegate = delegate;
             for (CompressionCodecName codec : CompressionCodecName.values()) {
                 compressed.put(codec, new AtomicLong());
@@ -389,7 +389,7 @@ final class InteropParquet {
             return counting(delegate.getCompressor(codec), compressed.get(codec));
         }
 
-        @Override
+        // no @Override: parquet-java 1.14 has no getCompressor(codec, level)
         public BytesInputCompressor getCompressor(CompressionCodecName codec, int level) {
             return counting(delegate.getCompressor(codec, level), compressed.get(codec));
         }
