@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.BytesInput;
@@ -37,13 +38,11 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.api.Binary;
@@ -66,11 +65,11 @@ class ConcurrencyTest {
     private static final int MAX_PAGE = 1024 * 1024;
     private static final CompressionCodecName[] CODECS = CompressionCodecName.values();
 
-    /** Holds the file that the reader test writes once and reads in both of its runs. */
+    /** Holds the files that the reader test writes once and reads in both of its runs. */
     @TempDir
     static Path dir;
 
-    private static InputFile sharedFile;
+    private static SharedFiles filePerCodec;
 
     // ------------------------------------------------------------------------------------- codec level, raw pages
 
@@ -292,27 +291,72 @@ class ConcurrencyTest {
 
     // ------------------------------------------------------------------------------------- readers sharing a factory
 
-    private static final MessageType FILE_SCHEMA = fileSchema();
     private static final int FILE_ROWS = 2000;
     private static final int FILE_ROW_GROUP_ROWS = 500;
     private static final int PASSES = 2;
 
-    /** One column per codec, so that every read decodes all eight. */
-    private static MessageType fileSchema() {
+    /**
+     * The files that one reader of {@link #readersSharingOneFactoryGoOnWhileAnotherCloses(SharedFiles, boolean)} reads
+     * side by side, row by row, with the records each must give. Together they hold one column per codec, so that
+     * every read decodes all eight: on every parquet-java release one file per codec ({@link #filePerCodec}); from
+     * 1.18 on, which writes per-column codecs, also one file with all eight ({@code PerColumnCodecConcurrencyTest}).
+     */
+    static final class SharedFiles {
+        final List<InputFile> files = new ArrayList<>();
+        final List<MessageType> schemas = new ArrayList<>();
+        final List<List<String>> expected = new ArrayList<>();
+
+        /**
+         * Writes {@code path} with an {@code id} column and one column for each of {@code codecs}, in row groups of
+         * {@value #FILE_ROW_GROUP_ROWS} rows (see {@link RowGroups}); {@code codecChoice} sets the file's codecs on the
+         * builder.
+         */
+        SharedFiles add(
+                Path path, List<CompressionCodecName> codecs, UnaryOperator<ExampleParquetWriter.Builder> codecChoice)
+                throws IOException {
+            MessageType schema = fileSchema(codecs);
+            SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+            RowGroups.write(
+                    path,
+                    file -> codecChoice.apply(ExampleParquetWriter.builder(file)
+                            .withType(schema)
+                            .withCodecFactory(new HadoopFreeCodecFactory())
+                            .withPageSize(4 * 1024)
+                            .withDictionaryEncoding(false)),
+                    FILE_ROWS,
+                    FILE_ROW_GROUP_ROWS,
+                    i -> fileRow(groups, schema, i));
+            List<String> records = new ArrayList<>();
+            for (int i = 0; i < FILE_ROWS; i++) {
+                records.add(GroupFiles.describe(fileRow(groups, schema, i)));
+            }
+            files.add(new LocalInputFile(path));
+            schemas.add(schema);
+            expected.add(records);
+            return this;
+        }
+    }
+
+    /** An {@code id} column and one column per codec. */
+    static MessageType fileSchema(List<CompressionCodecName> codecs) {
         StringBuilder schema = new StringBuilder("message shared {\n  required int64 id;\n");
-        for (CompressionCodecName codec : CODECS) {
+        for (CompressionCodecName codec : codecs) {
             schema.append("  required binary ").append(column(codec)).append(";\n");
         }
         return MessageTypeParser.parseMessageType(schema.append("}").toString());
     }
 
-    private static String column(CompressionCodecName codec) {
+    static String column(CompressionCodecName codec) {
         return "c_" + codec.name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static Group fileRow(SimpleGroupFactory groups, int i) {
+    /** Row {@code i}: a codec's column holds the same values in whichever file it is. */
+    private static Group fileRow(SimpleGroupFactory groups, MessageType schema, int i) {
         Group group = groups.newGroup().append("id", (long) i);
         for (CompressionCodecName codec : CODECS) {
+            if (!schema.containsField(column(codec))) {
+                continue;
+            }
             TestData.Shape shape = i % 4 == 0 ? TestData.Shape.PARQUET : TestData.Shape.COMPRESSIBLE;
             group.append(
                     column(codec),
@@ -321,92 +365,125 @@ class ConcurrencyTest {
         return group;
     }
 
-    private static synchronized InputFile sharedFile() throws IOException {
-        if (sharedFile == null) {
-            sharedFile = writeSharedFile(dir.resolve("shared.parquet"));
+    /** One file per codec, all columns of a file in its codec: what parquet-java releases before 1.18 can write. */
+    private static synchronized SharedFiles filePerCodec() throws IOException {
+        if (filePerCodec == null) {
+            SharedFiles files = new SharedFiles();
+            for (CompressionCodecName codec : CODECS) {
+                files.add(
+                        dir.resolve("shared-" + codec + ".parquet"),
+                        List.of(codec),
+                        builder -> builder.withCompressionCodec(codec));
+            }
+            filePerCodec = files;
         }
-        return sharedFile;
+        return filePerCodec;
     }
 
-    private static InputFile writeSharedFile(Path path) throws IOException {
-        ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(new LocalOutputFile(path))
-                .withType(FILE_SCHEMA)
-                .withCodecFactory(new HadoopFreeCodecFactory())
-                .withRowGroupRowCountLimit(FILE_ROW_GROUP_ROWS)
-                .withPageSize(4 * 1024)
-                .withDictionaryEncoding(false);
-        for (CompressionCodecName codec : CODECS) {
-            builder.withCompressionCodec(column(codec), codec);
-        }
-        try (ParquetWriter<Group> writer = builder.build()) {
-            SimpleGroupFactory groups = new SimpleGroupFactory(FILE_SCHEMA);
-            for (int i = 0; i < FILE_ROWS; i++) {
-                writer.write(fileRow(groups, i));
+    /**
+     * Reads records of open readers of {@link SharedFiles}, side by side and row group by row group, and checks each
+     * against the expected ones.
+     */
+    private static final class CheckingReader implements AutoCloseable {
+        private final List<FileReader> readers = new ArrayList<>();
+
+        CheckingReader(SharedFiles files, ParquetReadOptions options) throws IOException {
+            try {
+                for (int f = 0; f < files.files.size(); f++) {
+                    readers.add(new FileReader(files, f, options));
+                }
+            } catch (IOException | RuntimeException e) {
+                close();
+                throw e;
             }
         }
-        return new LocalInputFile(path);
-    }
 
-    private static List<String> expectedFileRecords() {
-        SimpleGroupFactory groups = new SimpleGroupFactory(FILE_SCHEMA);
-        List<String> records = new ArrayList<>();
-        for (int i = 0; i < FILE_ROWS; i++) {
-            records.add(GroupFiles.describe(fileRow(groups, i)));
-        }
-        return records;
-    }
-
-    /** Reads records of an open reader, row group by row group, and checks each against the expected ones. */
-    private static final class CheckingReader implements AutoCloseable {
-        private final ParquetFileReader reader;
-        private final List<String> expected;
-        private final MessageColumnIO columnIO = new ColumnIOFactory().getColumnIO(FILE_SCHEMA);
-        private RecordReader<Group> records;
-        private long left;
-        private int next;
-
-        CheckingReader(InputFile file, ParquetReadOptions options, List<String> expected) throws IOException {
-            this.reader = new ParquetFileReader(file, options);
-            this.expected = expected;
-        }
-
-        /** Reads and checks up to {@code count} records; returns false at the end of the file. */
+        /** Reads and checks up to {@code count} records of every file; returns false at the end of the files. */
         boolean read(int count) throws IOException {
             for (int i = 0; i < count; i++) {
-                if (left == 0) {
-                    PageReadStore rowGroup = reader.readNextRowGroup();
-                    if (rowGroup == null) {
-                        assertEquals(expected.size(), next, "records read");
-                        return false;
-                    }
-                    records = columnIO.getRecordReader(rowGroup, new GroupRecordConverter(FILE_SCHEMA));
-                    left = rowGroup.getRowCount();
+                boolean more = readers.get(0).next();
+                for (int f = 1; f < readers.size(); f++) {
+                    assertEquals(more, readers.get(f).next(), "file " + f + " and file 0 end at different rows");
                 }
-                String record = GroupFiles.describe(records.read());
-                left--;
-                assertEquals(expected.get(next), record, "record " + next);
-                next++;
+                if (!more) {
+                    return false;
+                }
             }
             return true;
         }
 
         @Override
         public void close() throws IOException {
-            reader.close(); // parquet-java's close() calls options.getCodecFactory().release()
+            // parquet-java's close() calls options.getCodecFactory().release()
+            IOException failure = null;
+            for (FileReader reader : readers) {
+                try {
+                    reader.reader.close();
+                } catch (IOException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
         }
+    }
+
+    /** One file of a {@link CheckingReader}. */
+    private static final class FileReader {
+        private final ParquetFileReader reader;
+        private final MessageType schema;
+        private final List<String> expected;
+        private final MessageColumnIO columnIO;
+        private RecordReader<Group> records;
+        private long left;
+        private int next;
+
+        FileReader(SharedFiles files, int file, ParquetReadOptions options) throws IOException {
+            this.schema = files.schemas.get(file);
+            this.expected = files.expected.get(file);
+            this.columnIO = new ColumnIOFactory().getColumnIO(schema);
+            this.reader = GroupFiles.open(files.files.get(file), options);
+        }
+
+        /** Reads and checks the next record; returns false at the end of the file. */
+        boolean next() throws IOException {
+            if (left == 0) {
+                PageReadStore rowGroup = reader.readNextRowGroup();
+                if (rowGroup == null) {
+                    assertEquals(expected.size(), next, "records read");
+                    return false;
+                }
+                records = columnIO.getRecordReader(rowGroup, new GroupRecordConverter(schema));
+                left = rowGroup.getRowCount();
+            }
+            String record = GroupFiles.describe(records.read());
+            left--;
+            assertEquals(expected.get(next), record, "record " + next);
+            next++;
+            return true;
+        }
+    }
+
+    /** {@link #readersSharingOneFactoryGoOnWhileAnotherCloses(SharedFiles, boolean)} with one file per codec. */
+    @ParameterizedTest(name = "direct buffers: {0}")
+    @ValueSource(booleans = {false, true})
+    void readersSharingOneFactoryGoOnWhileAnotherCloses(boolean direct) throws Exception {
+        readersSharingOneFactoryGoOnWhileAnotherCloses(filePerCodec(), direct);
     }
 
     /**
      * Several {@link ParquetFileReader}s share one {@link ParquetReadOptions}, hence one factory, and read
      * concurrently. First, deterministically: all readers stop in the middle of their first row group while another
      * reader on the same options closes, which releases the factory; they then read on, mid-row-group. Then, freely:
-     * the readers read the whole file over and over while one more reader keeps opening, reading and closing.
+     * the readers read the whole file over and over while one more reader keeps opening, reading and closing. (A
+     * reader here reads every file of {@code files}.)
      */
-    @ParameterizedTest(name = "direct buffers: {0}")
-    @ValueSource(booleans = {false, true})
-    void readersSharingOneFactoryGoOnWhileAnotherCloses(boolean direct) throws Exception {
-        InputFile file = sharedFile();
-        List<String> expected = expectedFileRecords();
+    static void readersSharingOneFactoryGoOnWhileAnotherCloses(SharedFiles files, boolean direct) throws Exception {
         HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
         ParquetReadOptions options = direct ? GroupFiles.ourDirectOptions(factory) : GroupFiles.ourHeapOptions(factory);
         int readers = 4;
@@ -419,7 +496,7 @@ class ConcurrencyTest {
         List<Callable<Void>> tasks = new ArrayList<>();
         for (int r = 0; r < readers; r++) {
             tasks.add(() -> {
-                try (CheckingReader reader = new CheckingReader(file, options, expected)) {
+                try (CheckingReader reader = new CheckingReader(files, options)) {
                     assertTrue(reader.read(FILE_ROW_GROUP_ROWS / 2));
                     midRowGroup.countDown();
                     assertTrue(closed.await(30, TimeUnit.SECONDS), "the closing reader did not close");
@@ -428,7 +505,7 @@ class ConcurrencyTest {
                     }
                 }
                 for (int pass = 0; pass < PASSES && !stop.get(); pass++) {
-                    try (CheckingReader reader = new CheckingReader(file, options, expected)) {
+                    try (CheckingReader reader = new CheckingReader(files, options)) {
                         while (reader.read(250)) {
                             // every record checked
                         }
@@ -439,14 +516,14 @@ class ConcurrencyTest {
             });
         }
         tasks.add(() -> {
-            CheckingReader closing = new CheckingReader(file, options, expected);
+            CheckingReader closing = new CheckingReader(files, options);
             assertTrue(closing.read(10));
             assertTrue(midRowGroup.await(30, TimeUnit.SECONDS), "the readers did not reach their first row group");
             closing.close();
             closes.incrementAndGet();
             closed.countDown();
             while (!stop.get()) {
-                try (CheckingReader reader = new CheckingReader(file, options, expected)) {
+                try (CheckingReader reader = new CheckingReader(files, options)) {
                     reader.read(1 + closes.get() % FILE_ROW_GROUP_ROWS);
                 }
                 closes.incrementAndGet();

@@ -1,6 +1,7 @@
 package io.github.parquetcodecs;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
@@ -15,6 +16,7 @@ import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -59,6 +61,108 @@ final class GroupFiles {
                 .build();
     }
 
+    /**
+     * A reader of {@code file} with {@code options}. With a direct allocator parquet-java reads the file into direct
+     * buffers, which {@code LocalInputFile} cannot fill before parquet-java 1.18; then the file is read through {@link
+     * #input(InputFile)}.
+     */
+    static ParquetFileReader open(InputFile file, ParquetReadOptions options) throws IOException {
+        return new ParquetFileReader(options.getAllocator().isDirect() ? input(file) : file, options);
+    }
+
+    /**
+     * {@code file}, with streams that fill buffers of either kind and read byte arrays in one call, on every
+     * parquet-java release. Before 1.18, the streams of {@code LocalInputFile} cannot fill a direct buffer (their {@code
+     * readFully(ByteBuffer)} calls {@code arrayOffset()}, which a direct buffer does not support), and they have no
+     * {@code read(byte[], int, int)} of their own, so {@code InputStream}'s reads byte by byte, a system call
+     * each (as in {@code ParquetFileWriter.appendFile}, which copies with it).
+     */
+    static InputFile input(InputFile file) {
+        return new InputFile() {
+            @Override
+            public long getLength() throws IOException {
+                return file.getLength();
+            }
+
+            @Override
+            public SeekableInputStream newStream() throws IOException {
+                return new Input(file.newStream(), file.getLength());
+            }
+        };
+    }
+
+    /** The streams of {@link #input(InputFile)}: {@code in}, reading through its {@code readFully(byte[], ...)}. */
+    private static final class Input extends SeekableInputStream {
+        private final SeekableInputStream in;
+        private final long length;
+
+        Input(SeekableInputStream in, long length) {
+            this.in = in;
+            this.length = length;
+        }
+
+        @Override
+        public long getPos() throws IOException {
+            return in.getPos();
+        }
+
+        @Override
+        public void seek(long newPos) throws IOException {
+            in.seek(newPos);
+        }
+
+        @Override
+        public int read() throws IOException {
+            return in.read();
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int count) throws IOException {
+            if (count == 0) {
+                return 0;
+            }
+            long left = length - in.getPos();
+            if (left <= 0) {
+                return -1;
+            }
+            int read = (int) Math.min(count, left);
+            in.readFully(bytes, offset, read);
+            return read;
+        }
+
+        @Override
+        public void readFully(byte[] bytes) throws IOException {
+            in.readFully(bytes);
+        }
+
+        @Override
+        public void readFully(byte[] bytes, int offset, int count) throws IOException {
+            in.readFully(bytes, offset, count);
+        }
+
+        @Override
+        public int read(ByteBuffer buffer) throws IOException {
+            byte[] bytes = new byte[buffer.remaining()];
+            int read = read(bytes, 0, bytes.length);
+            if (read > 0) {
+                buffer.put(bytes, 0, read);
+            }
+            return read;
+        }
+
+        @Override
+        public void readFully(ByteBuffer buffer) throws IOException {
+            byte[] bytes = new byte[buffer.remaining()];
+            in.readFully(bytes);
+            buffer.put(bytes);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+
     /** Every record of the file, each as {@link #describe(Group)} and as {@link Group#toString()}. */
     static List<String> readAll(InputFile file, ParquetReadOptions options) throws IOException {
         return readAll(file, options, null);
@@ -67,7 +171,7 @@ final class GroupFiles {
     /** Every record of the projection {@code columns} (all columns when null) of the file. */
     static List<String> readAll(InputFile file, ParquetReadOptions options, MessageType columns) throws IOException {
         List<String> records = new ArrayList<>();
-        try (ParquetFileReader reader = new ParquetFileReader(file, options)) {
+        try (ParquetFileReader reader = open(file, options)) {
             MessageType schema = columns != null
                     ? columns
                     : reader.getFooter().getFileMetaData().getSchema();
