@@ -130,7 +130,8 @@ final class HostileDecoding {
 
     private static byte[] viaBuffers(
             BytesInputDecompressor decompressor, CompressionCodecName codec, byte[] page, int declared, Path path) {
-        int room = declared < 0 ? 0 : Math.min(declared, MAX_BUFFER_PAGE);
+        // declared sizes beyond MAX_BUFFER_PAGE get a small buffer, which must be refused as too small
+        int room = declared < 0 ? 0 : declared > MAX_BUFFER_PAGE ? 64 : declared;
         ByteBuffer input = guarded(page, page.length, path.directIn, 7, 0);
         ByteBuffer output = guarded(null, room, path.directOut, 3, 1);
         int inPos = input.position();
