@@ -48,10 +48,15 @@ class DecompressionBombTest {
         byte[] compressed = HostileDecoding.compress(DEFAULTS, codec, new byte[1000]);
         BytesInputDecompressor decompressor = LIMITED.getDecompressor(codec);
         for (int declared : new int[] {LIMIT + 1, 64 << 20, Integer.MAX_VALUE - 8, Integer.MAX_VALUE}) {
-            long before = HostileDecoding.allocatedBytes();
-            IOException e = assertThrows(
-                    IOException.class, () -> decompressor.decompress(BytesInput.from(compressed), declared));
-            long allocated = HostileDecoding.allocatedBytes() - before;
+            // the least of three tries: first calls may allocate for class loading or call-site linkage
+            long allocated = Long.MAX_VALUE;
+            IOException e = null;
+            for (int attempt = 0; attempt < 3; attempt++) {
+                long before = HostileDecoding.allocatedBytes();
+                e = assertThrows(
+                        IOException.class, () -> decompressor.decompress(BytesInput.from(compressed), declared));
+                allocated = Math.min(allocated, HostileDecoding.allocatedBytes() - before);
+            }
             assertTrue(e.getMessage().startsWith(codec + ":"), e.getMessage());
             assertTrue(e.getMessage().contains(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE), e.getMessage());
             assertTrue(e.getMessage().contains(String.valueOf(declared)), e.getMessage());
