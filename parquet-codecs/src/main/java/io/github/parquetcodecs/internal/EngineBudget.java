@@ -42,10 +42,12 @@ final class EngineBudget {
             return; // another thread collected meanwhile
         }
         System.gc();
-        // the Cleaner thread closes the engines of collected handles: give it a moment to catch up
+        // The Cleaner thread closes the engines of collected handles: give it up to half a second to catch up (backing
+        // off as the JDK does for direct buffers), so that a lagging Cleaner does not pass for engines in use and
+        // ratchet the threshold up.
         try {
-            for (int i = 0; i < 20 && LIVE.get() > before / 2; i++) {
-                Thread.sleep(5);
+            for (long sleep = 1; sleep <= 256 && LIVE.get() > before / 2; sleep <<= 1) {
+                Thread.sleep(sleep);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
