@@ -44,6 +44,20 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     public static final String BROTLI_QUALITY = "compression.brotli.quality";
     /** {@code auto} (default), {@code native-only} or {@code pure-java}: see {@link NativeMode}. */
     public static final String NATIVE_MODE = "parquet.codecs.native";
+    /**
+     * The largest decompressed page size, in bytes, that a decompressor accepts; a page that declares more is refused
+     * with an {@link java.io.IOException} before any memory is allocated for it. Default {@link
+     * #DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE}, the largest page stock parquet-java 1.18.1 can read. Lower it when reading
+     * untrusted files: parquet-java writes pages of about 1 MiB ({@code parquet.page.size}) by default.
+     */
+    public static final String MAX_DECOMPRESSED_PAGE_SIZE = "parquet.codecs.max.decompressed.page.size";
+    /**
+     * Default of {@link #MAX_DECOMPRESSED_PAGE_SIZE}: {@code Integer.MAX_VALUE - 8}, the JDK's largest safe array
+     * length. Stock parquet-java 1.18.1 has no page size limit of its own: it allocates a {@code byte[]} of the page
+     * header's {@code uncompressed_page_size}, an {@code int}, so this is the largest page it can read. ({@code
+     * parquet.read.allocation.size}, 8 MiB, only splits the buffers that hold compressed column chunks.)
+     */
+    public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = Integer.MAX_VALUE - 8;
 
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
@@ -107,7 +121,8 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
             Map<CompressionCodecName, DecompressorHandle> cache = threadHandles().decompressors;
             DecompressorHandle handle = cache.get(codec);
             if (handle == null || handle.isReleased()) {
-                handle = new DecompressorHandle(codec, Codecs.decompressors(codec, settings));
+                handle = new DecompressorHandle(
+                        codec, Codecs.decompressors(codec, settings), settings.maxDecompressedPageSize());
                 cache.put(codec, handle);
             }
             return handle;

@@ -61,7 +61,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ConcurrencyTest {
     private static final int THREADS = 8;
-    private static final long RUN_MILLIS = 2000;
+    private static final long RUN_MILLIS = Long.getLong("parquet.codecs.stress.millis", 2000);
     private static final int MAX_PAGE = 1024 * 1024;
     private static final CompressionCodecName[] CODECS = CompressionCodecName.values();
 
@@ -74,8 +74,8 @@ class ConcurrencyTest {
     // ------------------------------------------------------------------------------------- codec level, raw pages
 
     /**
-     * {@value #THREADS} threads share one factory for {@value #RUN_MILLIS} ms, each compressing and decompressing
-     * pages of its own (sizes from 0 to 1 MiB, compressible, random and real Parquet bytes) with every codec, through
+     * {@value #THREADS} threads share one factory for 2 s ({@code -Dparquet.codecs.stress.millis=N}; dev/soak runs 30 s),
+     * each compressing and decompressing pages of its own (sizes from 0 to 1 MiB, compressible, random and real Parquet bytes) with every codec, through
      * {@code BytesInput} and through {@code ByteBuffer}s (heap, direct and mixed), checking bytes and CRC32. Every
      * thread also decodes through decompressors that the main thread created, which their lock serialises. With {@code
      * releaseConcurrently} one more thread calls the factory's {@code release()} all the while, as parquet-java's

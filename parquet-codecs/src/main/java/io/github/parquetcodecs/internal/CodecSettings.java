@@ -18,6 +18,7 @@ public final class CodecSettings {
     private final String zstdWorkers;
     private final String gzipLevel;
     private final String brotliQuality;
+    private final String maxDecompressedPageSize;
     private final NativeMode nativeMode;
 
     public CodecSettings(ParquetConfiguration conf) {
@@ -32,6 +33,7 @@ public final class CodecSettings {
         zstdWorkers = conf.get(HadoopFreeCodecFactory.ZSTD_WORKERS);
         gzipLevel = conf.get(HadoopFreeCodecFactory.GZIP_LEVEL);
         brotliQuality = conf.get(HadoopFreeCodecFactory.BROTLI_QUALITY);
+        maxDecompressedPageSize = conf.get(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE);
         String mode = conf.get(HadoopFreeCodecFactory.NATIVE_MODE);
         nativeMode = mode == null ? NativeMode.AUTO : NativeMode.parse(mode);
     }
@@ -70,6 +72,19 @@ public final class CodecSettings {
                     "ZSTD: " + HadoopFreeCodecFactory.ZSTD_WORKERS + " must be 0 or more, not " + workers);
         }
         return workers;
+    }
+
+    /** The largest decompressed page a decompressor accepts, validated. */
+    public int maxDecompressedPageSize() {
+        if (maxDecompressedPageSize == null) {
+            return HadoopFreeCodecFactory.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
+        }
+        int max = parseInt(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE, maxDecompressedPageSize);
+        if (max < 0) {
+            throw new BadConfigurationException(
+                    HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE + " must be 0 or more, not " + max);
+        }
+        return max;
     }
 
     /** Throws when {@code level} is outside the codec's range; returns it otherwise. */

@@ -7,7 +7,6 @@ import io.airlift.compress.lzo.LzoDecompressor;
 import io.airlift.compress.snappy.SnappyCompressor;
 import io.airlift.compress.snappy.SnappyDecompressor;
 import io.airlift.compress.zstd.ZstdCompressor;
-import io.airlift.compress.zstd.ZstdDecompressor;
 import io.github.parquetcodecs.NativeMode;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -71,7 +70,7 @@ public final class Codecs {
             case ZSTD:
                 return useNative(codec, settings.nativeMode())
                         ? ZstdCodec.Decompressor::new
-                        : () -> new AircompressorCodec.BlockDecompressor(new ZstdDecompressor());
+                        : AircompressorZstd.Decompressor::new;
             case LZ4_RAW:
                 return () -> new AircompressorCodec.BlockDecompressor(new Lz4Decompressor());
             case LZ4:

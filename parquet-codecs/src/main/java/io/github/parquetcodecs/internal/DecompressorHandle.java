@@ -1,5 +1,6 @@
 package io.github.parquetcodecs.internal;
 
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
@@ -11,11 +12,21 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * Decompresses pages for parquet-java. {@link #decompress(BytesInput, int)} returns a page of its own that stays valid
  * after later calls (parquet-java's reader keeps pages without copying); {@link #decompress(ByteBuffer, int,
  * ByteBuffer, int)} decodes straight into the caller's buffer and touches nothing outside the two slices.
+ *
+ * <p>A page that declares more than {@code maxPageSize} decompressed bytes is refused with an {@link IOException}
+ * before any memory is allocated for it, and the only allocation that depends on the page is the page itself: memory
+ * used while decoding is bounded by the declared page size.
  */
 public final class DecompressorHandle extends Handle<PageDecompressor> implements BytesInputDecompressor {
+    private final int maxPageSize;
 
     public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines) {
+        this(codec, engines, HadoopFreeCodecFactory.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE);
+    }
+
+    public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines, int maxPageSize) {
         super(codec, engines);
+        this.maxPageSize = maxPageSize;
     }
 
     @Override
@@ -29,6 +40,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
         if (decompressedSize < 0) {
             throw new IOException(codec + ": invalid decompressed page size " + decompressedSize);
         }
+        checkPageSize(decompressedSize);
         if (codec == CompressionCodecName.UNCOMPRESSED) {
             if (bytes.size() != decompressedSize) {
                 throw new IOException(codec + ": page holds " + bytes.size() + " bytes, expected " + decompressedSize);
@@ -37,7 +49,17 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
         }
         @SuppressWarnings("deprecation") // single-buffer inputs come back without a copy
         ByteBuffer input = bytes.toByteBuffer();
-        byte[] output = new byte[decompressedSize];
+        byte[] output;
+        try {
+            output = new byte[decompressedSize];
+        } catch (OutOfMemoryError e) {
+            // a single failed array allocation leaves the heap as it was: report it like any other bad page
+            throw new IOException(
+                    codec + ": cannot allocate " + decompressedSize + " bytes for the decompressed page (" + e
+                            + "); lower " + HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE
+                            + " to refuse such pages up front",
+                    e);
+        }
         decode(input, input.position(), input.remaining(), ByteBuffer.wrap(output), 0, decompressedSize);
         return BytesInput.from(output);
     }
@@ -50,6 +72,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
             throw new IOException(codec + ": invalid page sizes: " + compressedSize + " compressed, " + decompressedSize
                     + " decompressed");
         }
+        checkPageSize(decompressedSize);
         if (input.remaining() < compressedSize) {
             throw new IOException(codec + ": page of " + compressedSize + " compressed bytes, but the input buffer has "
                     + input.remaining() + " bytes left");
@@ -71,6 +94,13 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
         }
         input.position(inputPosition + compressedSize);
         output.position(outputPosition + decompressedSize);
+    }
+
+    private void checkPageSize(int decompressedSize) throws IOException {
+        if (decompressedSize > maxPageSize) {
+            throw new IOException(codec + ": page declares " + decompressedSize + " decompressed bytes, more than the "
+                    + maxPageSize + " allowed by " + HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE);
+        }
     }
 
     private void decode(

@@ -14,7 +14,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * (called by the factory's {@code release()}) frees the engine at once, waiting for a page in flight, but leaves the
  * handle usable: parquet-java's readers and writers release their factory on close even when other readers still share
  * it, so those must go on working, with a fresh engine. An engine whose handle is dropped without release is freed by
- * a {@link Cleaner}.
+ * a {@link Cleaner}; {@link EngineBudget} makes sure the collector runs when such engines pile up.
  */
 public abstract class Handle<E extends AutoCloseable> {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -63,6 +63,7 @@ public abstract class Handle<E extends AutoCloseable> {
         E engine = slot.engine;
         if (engine == null) {
             engine = slot.engine = engines.get();
+            EngineBudget.created();
         }
         return engine;
     }
@@ -102,6 +103,8 @@ public abstract class Handle<E extends AutoCloseable> {
                     current.close();
                 } catch (Exception e) {
                     // closing frees memory; nothing to report
+                } finally {
+                    EngineBudget.closed();
                 }
             }
         }
