@@ -33,17 +33,17 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     /** ZSTD level, stock parquet-java's key; default 3, zstd's full range including negative levels. */
-    public static final String ZSTD_LEVEL = "parquet.compression.codec.zstd.level";
+    public static final String ZSTD_LEVEL = CodecSettings.ZSTD_LEVEL;
     /** ZSTD level, the legacy Hadoop key, read when {@link #ZSTD_LEVEL} is not set. */
-    public static final String LEGACY_ZSTD_LEVEL = "io.compression.codec.zstd.level";
+    public static final String LEGACY_ZSTD_LEVEL = CodecSettings.LEGACY_ZSTD_LEVEL;
     /** ZSTD worker threads per compressor; default 0 (compress on the calling thread). */
-    public static final String ZSTD_WORKERS = "parquet.compression.codec.zstd.workers";
+    public static final String ZSTD_WORKERS = CodecSettings.ZSTD_WORKERS;
     /** GZIP level: a number from -1 to 9 or a Hadoop {@code ZlibCompressor.CompressionLevel} name. */
-    public static final String GZIP_LEVEL = "zlib.compress.level";
+    public static final String GZIP_LEVEL = CodecSettings.GZIP_LEVEL;
     /** BROTLI quality, 0 to 11; default 1. */
-    public static final String BROTLI_QUALITY = "compression.brotli.quality";
+    public static final String BROTLI_QUALITY = CodecSettings.BROTLI_QUALITY;
     /** {@code auto} (default), {@code native-only} or {@code pure-java}: see {@link NativeMode}. */
-    public static final String NATIVE_MODE = "parquet.codecs.native";
+    public static final String NATIVE_MODE = CodecSettings.NATIVE_MODE;
 
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
