@@ -33,31 +33,31 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     /** ZSTD level, stock parquet-java's key; default 3, zstd's full range including negative levels. */
-    public static final String ZSTD_LEVEL = "parquet.compression.codec.zstd.level";
+    public static final String ZSTD_LEVEL = CodecSettings.ZSTD_LEVEL;
     /** ZSTD level, the legacy Hadoop key, read when {@link #ZSTD_LEVEL} is not set. */
-    public static final String LEGACY_ZSTD_LEVEL = "io.compression.codec.zstd.level";
+    public static final String LEGACY_ZSTD_LEVEL = CodecSettings.LEGACY_ZSTD_LEVEL;
     /** ZSTD worker threads per compressor; default 0 (compress on the calling thread). */
-    public static final String ZSTD_WORKERS = "parquet.compression.codec.zstd.workers";
+    public static final String ZSTD_WORKERS = CodecSettings.ZSTD_WORKERS;
     /** GZIP level: a number from -1 to 9 or a Hadoop {@code ZlibCompressor.CompressionLevel} name. */
-    public static final String GZIP_LEVEL = "zlib.compress.level";
+    public static final String GZIP_LEVEL = CodecSettings.GZIP_LEVEL;
     /** BROTLI quality, 0 to 11; default 1. */
-    public static final String BROTLI_QUALITY = "compression.brotli.quality";
+    public static final String BROTLI_QUALITY = CodecSettings.BROTLI_QUALITY;
     /** {@code auto} (default), {@code native-only} or {@code pure-java}: see {@link NativeMode}. */
-    public static final String NATIVE_MODE = "parquet.codecs.native";
+    public static final String NATIVE_MODE = CodecSettings.NATIVE_MODE;
     /**
      * The largest decompressed page size, in bytes, that a decompressor accepts; a page that declares more is refused
      * with an {@link java.io.IOException} before any memory is allocated for it. Default {@link
      * #DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE}, the largest page stock parquet-java 1.18.1 can read. Lower it when reading
      * untrusted files: parquet-java writes pages of about 1 MiB ({@code parquet.page.size}) by default.
      */
-    public static final String MAX_DECOMPRESSED_PAGE_SIZE = "parquet.codecs.max.decompressed.page.size";
+    public static final String MAX_DECOMPRESSED_PAGE_SIZE = CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE;
     /**
      * Default of {@link #MAX_DECOMPRESSED_PAGE_SIZE}: {@code Integer.MAX_VALUE - 8}, the JDK's largest safe array
      * length. Stock parquet-java 1.18.1 has no page size limit of its own: it allocates a {@code byte[]} of the page
      * header's {@code uncompressed_page_size}, an {@code int}, so this is the largest page it can read. ({@code
      * parquet.read.allocation.size}, 8 MiB, only splits the buffers that hold compressed column chunks.)
      */
-    public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = Integer.MAX_VALUE - 8;
+    public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
 
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 

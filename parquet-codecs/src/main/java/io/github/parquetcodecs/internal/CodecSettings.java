@@ -1,7 +1,6 @@
 package io.github.parquetcodecs.internal;
 
 import io.github.parquetcodecs.CompressionLevels;
-import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import io.github.parquetcodecs.NativeMode;
 import java.util.Locale;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -13,6 +12,17 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * as strings and parsed when a compressor is requested, so that a bad value fails there, naming the key.
  */
 public final class CodecSettings {
+    // The configuration keys; HadoopFreeCodecFactory documents them and exposes them as its own constants.
+    public static final String ZSTD_LEVEL = "parquet.compression.codec.zstd.level";
+    public static final String LEGACY_ZSTD_LEVEL = "io.compression.codec.zstd.level";
+    public static final String ZSTD_WORKERS = "parquet.compression.codec.zstd.workers";
+    public static final String GZIP_LEVEL = "zlib.compress.level";
+    public static final String BROTLI_QUALITY = "compression.brotli.quality";
+    public static final String NATIVE_MODE = "parquet.codecs.native";
+    public static final String MAX_DECOMPRESSED_PAGE_SIZE = "parquet.codecs.max.decompressed.page.size";
+    /** The JDK's largest safe array length: stock parquet-java allocates the declared page size as one byte[]. */
+    public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = Integer.MAX_VALUE - 8;
+
     private final String zstdLevel;
     private final String zstdLevelKey;
     private final String zstdWorkers;
@@ -22,19 +32,19 @@ public final class CodecSettings {
     private final NativeMode nativeMode;
 
     public CodecSettings(ParquetConfiguration conf) {
-        String level = conf.get(HadoopFreeCodecFactory.ZSTD_LEVEL);
+        String level = conf.get(ZSTD_LEVEL);
         if (level != null) {
             zstdLevel = level;
-            zstdLevelKey = HadoopFreeCodecFactory.ZSTD_LEVEL;
+            zstdLevelKey = ZSTD_LEVEL;
         } else {
-            zstdLevel = conf.get(HadoopFreeCodecFactory.LEGACY_ZSTD_LEVEL);
-            zstdLevelKey = HadoopFreeCodecFactory.LEGACY_ZSTD_LEVEL;
+            zstdLevel = conf.get(LEGACY_ZSTD_LEVEL);
+            zstdLevelKey = LEGACY_ZSTD_LEVEL;
         }
-        zstdWorkers = conf.get(HadoopFreeCodecFactory.ZSTD_WORKERS);
-        gzipLevel = conf.get(HadoopFreeCodecFactory.GZIP_LEVEL);
-        brotliQuality = conf.get(HadoopFreeCodecFactory.BROTLI_QUALITY);
-        maxDecompressedPageSize = conf.get(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE);
-        String mode = conf.get(HadoopFreeCodecFactory.NATIVE_MODE);
+        zstdWorkers = conf.get(ZSTD_WORKERS);
+        gzipLevel = conf.get(GZIP_LEVEL);
+        brotliQuality = conf.get(BROTLI_QUALITY);
+        maxDecompressedPageSize = conf.get(MAX_DECOMPRESSED_PAGE_SIZE);
+        String mode = conf.get(NATIVE_MODE);
         nativeMode = mode == null ? NativeMode.AUTO : NativeMode.parse(mode);
     }
 
@@ -56,7 +66,7 @@ public final class CodecSettings {
             case BROTLI:
                 return brotliQuality == null
                         ? CompressionLevels.BROTLI_DEFAULT_QUALITY
-                        : validLevel(codec, parseInt(HadoopFreeCodecFactory.BROTLI_QUALITY, brotliQuality));
+                        : validLevel(codec, parseInt(BROTLI_QUALITY, brotliQuality));
             default:
                 return 0;
         }
@@ -66,10 +76,9 @@ public final class CodecSettings {
         if (zstdWorkers == null) {
             return 0;
         }
-        int workers = parseInt(HadoopFreeCodecFactory.ZSTD_WORKERS, zstdWorkers);
+        int workers = parseInt(ZSTD_WORKERS, zstdWorkers);
         if (workers < 0) {
-            throw new BadConfigurationException(
-                    "ZSTD: " + HadoopFreeCodecFactory.ZSTD_WORKERS + " must be 0 or more, not " + workers);
+            throw new BadConfigurationException("ZSTD: " + ZSTD_WORKERS + " must be 0 or more, not " + workers);
         }
         return workers;
     }
@@ -77,12 +86,12 @@ public final class CodecSettings {
     /** The largest decompressed page a decompressor accepts, validated. */
     public int maxDecompressedPageSize() {
         if (maxDecompressedPageSize == null) {
-            return HadoopFreeCodecFactory.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
+            return CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
         }
-        int max = parseInt(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE, maxDecompressedPageSize);
+        int max = parseInt(CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE, maxDecompressedPageSize);
         if (max < 0) {
             throw new BadConfigurationException(
-                    HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE + " must be 0 or more, not " + max);
+                    CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE + " must be 0 or more, not " + max);
         }
         return max;
     }
@@ -141,7 +150,7 @@ public final class CodecSettings {
                     return Integer.parseInt(name);
                 } catch (NumberFormatException e) {
                     throw new BadConfigurationException("GZIP: invalid value '" + value + "' for "
-                            + HadoopFreeCodecFactory.GZIP_LEVEL + "; use a number from -1 to 9 or a name such as "
+                            + GZIP_LEVEL + "; use a number from -1 to 9 or a name such as "
                             + "BEST_SPEED, SIX, BEST_COMPRESSION or DEFAULT_COMPRESSION");
                 }
         }

@@ -134,7 +134,7 @@ public final class Codecs {
         String library = snappy ? "snappy-java" : "zstd-jni";
         if (mode == NativeMode.NATIVE_ONLY) {
             throw new IllegalStateException(codec + ": " + library + " cannot load its native library (" + failure
-                    + ") and " + io.github.parquetcodecs.HadoopFreeCodecFactory.NATIVE_MODE + " is native-only");
+                    + ") and " + CodecSettings.NATIVE_MODE + " is native-only");
         }
         if ((snappy ? SNAPPY_WARNED : ZSTD_WARNED).compareAndSet(false, true)) {
             LOG.warn(

@@ -1,6 +1,5 @@
 package io.github.parquetcodecs.internal;
 
-import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
@@ -21,7 +20,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
     private final int maxPageSize;
 
     public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines) {
-        this(codec, engines, HadoopFreeCodecFactory.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE);
+        this(codec, engines, CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE);
     }
 
     public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines, int maxPageSize) {
@@ -56,7 +55,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
             // a single failed array allocation leaves the heap as it was: report it like any other bad page
             throw new IOException(
                     codec + ": cannot allocate " + decompressedSize + " bytes for the decompressed page (" + e
-                            + "); lower " + HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE
+                            + "); lower " + CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE
                             + " to refuse such pages up front",
                     e);
         }
@@ -99,7 +98,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
     private void checkPageSize(int decompressedSize) throws IOException {
         if (decompressedSize > maxPageSize) {
             throw new IOException(codec + ": page declares " + decompressedSize + " decompressed bytes, more than the "
-                    + maxPageSize + " allowed by " + HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE);
+                    + maxPageSize + " allowed by " + CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE);
         }
     }
 
