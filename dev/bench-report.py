@@ -446,7 +446,8 @@ def concurrency_section(results, meta, lines):
     lines.append("## Concurrency: threads sharing one factory\n")
     lines.append(
         "Each thread round-trips its own 64 KiB pages (compress, then decompress what it compressed) through one "
-        "shared `HadoopFreeCodecFactory`, calling `getCompressor`/`getDecompressor` on every page. "
+        "shared `HadoopFreeCodecFactory`; per chunk of 8 pages it asks the factory for its compressor and "
+        "decompressor, as parquet-java does per column chunk. "
         "**bare** does the same work with a bare codec per thread and no factory: how far the machine itself "
         "scales. MB/s is uncompressed page bytes round-tripped per second, all threads together. This machine has "
         "%s cores, so 4 threads can at best match 2.\n" % meta.get("machine", {}).get("availableProcessors", "?")
