@@ -182,7 +182,7 @@ public final class BenchMain {
 
     private static Map<String, Object> codecSettings(boolean full) {
         return full
-                ? settings(1, 2, "1 s", 3, "1 s", "Throughput, ops = pages", "-prof gc")
+                ? settings(1, 2, "750 ms", 3, "750 ms", "Throughput, ops = pages", "-prof gc")
                 : settings(0, 1, "100 ms", 2, "100 ms", "Throughput, ops = pages", "-prof gc");
     }
 
@@ -191,14 +191,14 @@ public final class BenchMain {
                 .include(CodecBenchmark.class.getName() + "\\." + operation + "$")
                 .param("pageSize", PAGE_SIZES)
                 .addProfiler(GCProfiler.class)
-                .jvmArgsPrepend(cacheProperty())
+                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS)
                 .shouldFailOnError(true);
         return full
                 ? options.forks(1)
                         .warmupIterations(2)
-                        .warmupTime(TimeValue.seconds(1))
+                        .warmupTime(TimeValue.milliseconds(750))
                         .measurementIterations(3)
-                        .measurementTime(TimeValue.seconds(1))
+                        .measurementTime(TimeValue.milliseconds(750))
                 : options.forks(0)
                         .warmupIterations(1)
                         .warmupTime(TimeValue.milliseconds(100))
@@ -208,7 +208,7 @@ public final class BenchMain {
 
     private static Map<String, Object> e2eSettings(boolean full, int rows) {
         Map<String, Object> settings = full
-                ? settings(1, 1, "single shot", 3, "single shot", "SingleShotTime, op = write + full read", "")
+                ? settings(1, 1, "single shot", 2, "single shot", "SingleShotTime, op = write + full read", "")
                 : settings(0, 1, "single shot", 1, "single shot", "SingleShotTime, op = write + full read", "");
         settings.put("rows", rows);
         return settings;
@@ -218,16 +218,16 @@ public final class BenchMain {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(EndToEndBenchmark.class.getName() + "\\.")
                 .param("rows", Integer.toString(rows))
-                .jvmArgsPrepend(cacheProperty(), "-Dbench.meta.dir=" + out)
+                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS, "-Dbench.meta.dir=" + out)
                 .shouldFailOnError(true);
         return full
-                ? options.forks(1).warmupIterations(1).measurementIterations(3)
+                ? options.forks(1).warmupIterations(1).measurementIterations(2)
                 : options.forks(0).warmupIterations(1).measurementIterations(1);
     }
 
     private static Map<String, Object> concurrencySettings(boolean full) {
         Map<String, Object> settings = full
-                ? settings(1, 2, "1 s", 3, "1 s", "Throughput, ops = page round trips, all threads", "")
+                ? settings(1, 1, "1 s", 3, "750 ms", "Throughput, ops = page round trips, all threads", "")
                 : settings(0, 1, "100 ms", 2, "100 ms", "Throughput, ops = page round trips, all threads", "");
         settings.put("threads", List.of(1, 2, 4));
         return settings;
@@ -236,14 +236,14 @@ public final class BenchMain {
     private static ChainedOptionsBuilder concurrencyOptions(boolean full) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include(ConcurrencyBenchmark.class.getName() + "\\.")
-                .jvmArgsPrepend(cacheProperty())
+                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS)
                 .shouldFailOnError(true);
         return full
                 ? options.forks(1)
-                        .warmupIterations(2)
+                        .warmupIterations(1)
                         .warmupTime(TimeValue.seconds(1))
                         .measurementIterations(3)
-                        .measurementTime(TimeValue.seconds(1))
+                        .measurementTime(TimeValue.milliseconds(750))
                 : options.forks(0)
                         .warmupIterations(1)
                         .warmupTime(TimeValue.milliseconds(100))
@@ -267,6 +267,9 @@ public final class BenchMain {
     private static String cacheProperty() {
         return "-Dbench.cache=" + System.getProperty("bench.cache", System.getProperty("java.io.tmpdir"));
     }
+
+    /** Hadoop's CodecPool logs every new compressor at INFO. */
+    private static final String QUIET_LOGS = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn";
 
     // ---- facts for the report
 
