@@ -119,7 +119,7 @@ public final class BenchMain {
             case "e2e" -> {
                 Files.deleteIfExists(sizes);
                 System.setProperty("bench.meta.dir", out.toString());
-                int rows = full ? 1_000_000 : 100_000;
+                int rows = full ? 1_000_000 : 50_000;
                 List<String> supported = new ArrayList<>();
                 List<String> unsupported = new ArrayList<>();
                 for (String codec : codecs(true)) {
@@ -183,7 +183,7 @@ public final class BenchMain {
     private static Map<String, Object> codecSettings(boolean full) {
         return full
                 ? settings(1, 2, "750 ms", 3, "750 ms", "Throughput, ops = pages", "-prof gc")
-                : settings(0, 1, "100 ms", 2, "100 ms", "Throughput, ops = pages", "-prof gc");
+                : settings(0, 1, "50 ms", 2, "50 ms", "Throughput, ops = pages", "-prof gc");
     }
 
     private static ChainedOptionsBuilder codecOptions(boolean full, String operation) {
@@ -201,9 +201,9 @@ public final class BenchMain {
                         .measurementTime(TimeValue.milliseconds(750))
                 : options.forks(0)
                         .warmupIterations(1)
-                        .warmupTime(TimeValue.milliseconds(100))
+                        .warmupTime(TimeValue.milliseconds(50))
                         .measurementIterations(2)
-                        .measurementTime(TimeValue.milliseconds(100));
+                        .measurementTime(TimeValue.milliseconds(50));
     }
 
     private static Map<String, Object> e2eSettings(boolean full, int rows) {
