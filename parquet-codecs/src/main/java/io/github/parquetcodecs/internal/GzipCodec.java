@@ -54,26 +54,54 @@ final class GzipCodec {
             }
             dst.put(dstOffset + 9, OS_UNKNOWN);
 
-            ByteBuffer out = Buffers.view(dst, dstOffset + HEADER_SIZE, dstCapacity - HEADER_SIZE - TRAILER_SIZE);
+            // heap buffers go through the array calls, which need no ByteBuffer views (no allocation per page)
+            int space = dstCapacity - HEADER_SIZE - TRAILER_SIZE;
+            int deflated;
             try {
-                deflater.setInput(Buffers.view(src, srcOffset, srcLength));
+                if (src.hasArray()) {
+                    deflater.setInput(src.array(), src.arrayOffset() + srcOffset, srcLength);
+                } else {
+                    deflater.setInput(Buffers.view(src, srcOffset, srcLength));
+                }
                 deflater.finish();
-                while (!deflater.finished()) {
-                    if (deflater.deflate(out) == 0 && !out.hasRemaining()) {
-                        throw new IOException("deflate output exceeds the bound of " + dstCapacity + " bytes for "
-                                + srcLength + " input bytes");
+                if (dst.hasArray()) {
+                    byte[] out = dst.array();
+                    int start = dst.arrayOffset() + dstOffset + HEADER_SIZE;
+                    deflated = 0;
+                    while (!deflater.finished()) {
+                        int n = deflater.deflate(out, start + deflated, space - deflated);
+                        if (n == 0 && deflated == space) {
+                            throw overflow(dstCapacity, srcLength);
+                        }
+                        deflated += n;
                     }
+                } else {
+                    ByteBuffer out = Buffers.view(dst, dstOffset + HEADER_SIZE, space);
+                    while (!deflater.finished()) {
+                        if (deflater.deflate(out) == 0 && !out.hasRemaining()) {
+                            throw overflow(dstCapacity, srcLength);
+                        }
+                    }
+                    deflated = out.position() - (dstOffset + HEADER_SIZE);
                 }
             } finally {
                 deflater.reset();
             }
-            int deflated = out.position() - (dstOffset + HEADER_SIZE);
             crc.reset();
-            crc.update(Buffers.view(src, srcOffset, srcLength));
+            if (src.hasArray()) {
+                crc.update(src.array(), src.arrayOffset() + srcOffset, srcLength);
+            } else {
+                crc.update(Buffers.view(src, srcOffset, srcLength));
+            }
             int trailer = dstOffset + HEADER_SIZE + deflated;
             Buffers.putIntLittleEndian(dst, trailer, (int) crc.getValue());
             Buffers.putIntLittleEndian(dst, trailer + 4, srcLength);
             return HEADER_SIZE + deflated + TRAILER_SIZE;
+        }
+
+        private static IOException overflow(int dstCapacity, int srcLength) {
+            return new IOException(
+                    "deflate output exceeds the bound of " + dstCapacity + " bytes for " + srcLength + " input bytes");
         }
 
         @Override
@@ -99,8 +127,15 @@ final class GzipCodec {
                 in = skipHeader(src, in, inEnd, member);
                 int produced;
                 try {
-                    inflater.setInput(Buffers.view(src, in, inEnd - in));
-                    produced = inflateMember(Buffers.view(dst, out, outEnd - out), member);
+                    // heap buffers go through the array calls, which need no ByteBuffer views
+                    if (src.hasArray()) {
+                        inflater.setInput(src.array(), src.arrayOffset() + in, inEnd - in);
+                    } else {
+                        inflater.setInput(Buffers.view(src, in, inEnd - in));
+                    }
+                    produced = dst.hasArray()
+                            ? inflateMember(dst.array(), dst.arrayOffset() + out, outEnd - out, member)
+                            : inflateMember(Buffers.view(dst, out, outEnd - out), member);
                     in = inEnd - inflater.getRemaining();
                 } finally {
                     inflater.reset();
@@ -110,7 +145,11 @@ final class GzipCodec {
                             "member " + member + " ends without its 8-byte trailer (" + (inEnd - in) + " bytes left)");
                 }
                 crc.reset();
-                crc.update(Buffers.view(dst, out, produced));
+                if (dst.hasArray()) {
+                    crc.update(dst.array(), dst.arrayOffset() + out, produced);
+                } else {
+                    crc.update(Buffers.view(dst, out, produced));
+                }
                 int expectedCrc = Buffers.getIntLittleEndian(src, in);
                 int isize = Buffers.getIntLittleEndian(src, in + 4);
                 if ((int) crc.getValue() != expectedCrc) {
@@ -132,32 +171,56 @@ final class GzipCodec {
             int start = out.position();
             try {
                 while (!inflater.finished()) {
-                    if (inflater.inflate(out) > 0) {
-                        continue;
-                    }
-                    if (inflater.finished()) {
-                        break;
-                    }
-                    if (inflater.needsDictionary()) {
-                        throw new IOException("member " + member + " needs a preset dictionary");
-                    }
-                    if (inflater.needsInput()) {
-                        throw new IOException("member " + member + " is truncated: deflate data ends early");
-                    }
-                    if (!out.hasRemaining()) {
-                        // The output slice is full; a member that still has data is larger than the page.
-                        if (inflater.inflate(probe, 0, 1) > 0) {
-                            throw new PageSizeException("member " + member + " holds more bytes");
-                        }
-                        if (!inflater.finished()) {
-                            throw new IOException("member " + member + " is truncated: deflate data ends early");
-                        }
+                    if (inflater.inflate(out) == 0) {
+                        stalled(!out.hasRemaining(), member);
                     }
                 }
             } catch (DataFormatException e) {
-                throw new IOException("corrupt deflate data in member " + member + ": " + e.getMessage(), e);
+                throw corrupt(member, e);
             }
             return out.position() - start;
+        }
+
+        private int inflateMember(byte[] out, int offset, int length, int member) throws IOException {
+            int produced = 0;
+            try {
+                while (!inflater.finished()) {
+                    int n = inflater.inflate(out, offset + produced, length - produced);
+                    if (n == 0) {
+                        stalled(produced == length, member);
+                    }
+                    produced += n;
+                }
+            } catch (DataFormatException e) {
+                throw corrupt(member, e);
+            }
+            return produced;
+        }
+
+        /** Inflate made no progress: fine if the member just ended, else an error naming why. */
+        private void stalled(boolean outputFull, int member) throws IOException, DataFormatException {
+            if (inflater.finished()) {
+                return;
+            }
+            if (inflater.needsDictionary()) {
+                throw new IOException("member " + member + " needs a preset dictionary");
+            }
+            if (inflater.needsInput()) {
+                throw new IOException("member " + member + " is truncated: deflate data ends early");
+            }
+            if (outputFull) {
+                // The output slice is full; a member that still has data is larger than the page.
+                if (inflater.inflate(probe, 0, 1) > 0) {
+                    throw new PageSizeException("member " + member + " holds more bytes");
+                }
+                if (!inflater.finished()) {
+                    throw new IOException("member " + member + " is truncated: deflate data ends early");
+                }
+            }
+        }
+
+        private static IOException corrupt(int member, DataFormatException e) {
+            return new IOException("corrupt deflate data in member " + member + ": " + e.getMessage(), e);
         }
 
         private int skipHeader(ByteBuffer src, int start, int end, int member) throws IOException {

@@ -1,0 +1,516 @@
+package io.github.parquetcodecs.bench;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.Decoder;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import io.airlift.compress.Compressor;
+import io.airlift.compress.Decompressor;
+import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.lz4.Lz4Decompressor;
+import io.airlift.compress.lzo.LzoCompressor;
+import io.airlift.compress.lzo.LzoDecompressor;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.xerial.snappy.Snappy;
+
+/**
+ * The ceiling: each codec library called directly, with the least work that produces and reads the same bytes as
+ * Parquet's codec (a GZIP member's header, CRC32 and length; Hadoop's block framing around LZ4 and LZO blocks). Each
+ * instance keeps its native context and scratch arrays for reuse, as a hand-written caller would.
+ *
+ * <p>Heap calls take arrays; direct calls take direct buffers and use each library's direct-buffer entry point. Their
+ * positions and limits are set here (the benchmark owns the buffers), so no call allocates a view. brotli4j has no
+ * direct-buffer API without Netty, so its direct calls stage through reused arrays.
+ */
+public abstract class BareCodec implements AutoCloseable {
+    /** Input per block in Hadoop's framing, as parquet-java's Hadoop codecs write it (256 KiB less overhead). */
+    static final int LZ4_BLOCK = 256 * 1024 - (256 * 1024 / 255 + 16);
+
+    static final int LZO_BLOCK = 256 * 1024 - (256 * 1024 / 16 + 64 + 3);
+
+    public abstract int maxCompressedLength(int length);
+
+    /** Compresses {@code src[0, length)} into {@code dst} from 0; returns the compressed size. */
+    public abstract int compress(byte[] src, int length, byte[] dst) throws IOException;
+
+    /** Compresses {@code src[0, length)} into {@code dst} from 0 (direct buffers); returns the compressed size. */
+    public abstract int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException;
+
+    /** Decompresses {@code src[0, length)} into {@code dst[0, outLength)}; returns the decompressed size. */
+    public abstract int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException;
+
+    public abstract int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException;
+
+    @Override
+    public void close() {}
+
+    public static BareCodec of(CompressionCodecName codec) {
+        switch (codec) {
+            case SNAPPY:
+                return new SnappyBare();
+            case ZSTD:
+                return new ZstdBare(3);
+            case GZIP:
+                return new GzipBare(Deflater.DEFAULT_COMPRESSION);
+            case LZ4_RAW:
+                return new AirBare(new Lz4Compressor(), new Lz4Decompressor());
+            case LZ4:
+                return new HadoopFramed(new AirBare(new Lz4Compressor(), new Lz4Decompressor()), LZ4_BLOCK);
+            case LZO:
+                return new HadoopFramed(new AirBare(new LzoCompressor(), new LzoDecompressor()), LZO_BLOCK);
+            case BROTLI:
+                return new BrotliBare(1);
+            default:
+                throw new IllegalArgumentException("no bare codec for " + codec);
+        }
+    }
+
+    /** The library calls, for the report. */
+    public static String describe(CompressionCodecName codec) {
+        switch (codec) {
+            case SNAPPY:
+                return "snappy-java Snappy.compress/uncompress (byte[] with offsets; ByteBuffer for direct)";
+            case ZSTD:
+                return "zstd-jni ZstdCompressCtx(level 3)/ZstdDecompressCtx, reused; compress/decompressByteArray, "
+                        + "compress/decompressDirectByteBuffer";
+            case GZIP:
+                return "java.util.zip Deflater(level 6, nowrap)/Inflater(nowrap), reused, plus CRC32 and the 18-byte "
+                        + "gzip header and trailer";
+            case LZ4_RAW:
+                return "aircompressor Lz4Compressor/Lz4Decompressor";
+            case LZ4:
+                return "aircompressor Lz4Compressor/Lz4Decompressor per 256 KiB Hadoop block, 8-byte block headers";
+            case LZO:
+                return "aircompressor LzoCompressor/LzoDecompressor per 256 KiB Hadoop block, 8-byte block headers";
+            case BROTLI:
+                return "brotli4j Encoder.compress(quality 1)/Decoder.decompress on byte[] (copied into the page)";
+            default:
+                return "";
+        }
+    }
+
+    static ByteBuffer range(ByteBuffer buffer, int position, int limit) {
+        buffer.limit(limit).position(position);
+        return buffer;
+    }
+
+    static final class SnappyBare extends BareCodec {
+        @Override
+        public int maxCompressedLength(int length) {
+            return Snappy.maxCompressedLength(length);
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) throws IOException {
+            return Snappy.compress(src, 0, length, dst, 0);
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException {
+            return Snappy.compress(range(src, 0, length), range(dst, 0, dst.capacity()));
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
+            return Snappy.uncompress(src, 0, length, dst, 0);
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException {
+            return Snappy.uncompress(range(src, 0, length), range(dst, 0, outLength));
+        }
+    }
+
+    static final class ZstdBare extends BareCodec {
+        private final ZstdCompressCtx compressor = new ZstdCompressCtx();
+        private final ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
+
+        ZstdBare(int level) {
+            compressor.setLevel(level);
+            compressor.setContentSize(true);
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return (int) Zstd.compressBound(length);
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) {
+            return compressor.compressByteArray(dst, 0, dst.length, src, 0, length);
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) {
+            return compressor.compressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, length);
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) {
+            return decompressor.decompressByteArray(dst, 0, outLength, src, 0, length);
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) {
+            return decompressor.decompressDirectByteBuffer(dst, 0, outLength, src, 0, length);
+        }
+
+        @Override
+        public void close() {
+            compressor.close();
+            decompressor.close();
+        }
+    }
+
+    /** One gzip member: a fixed 10-byte header, raw deflate, CRC32 and ISIZE. */
+    static final class GzipBare extends BareCodec {
+        private final Deflater deflater;
+        private final Inflater inflater = new Inflater(true);
+        private final CRC32 crc = new CRC32();
+
+        GzipBare(int level) {
+            deflater = new Deflater(level, true);
+        }
+
+        @Override
+        public int maxCompressedLength(int n) {
+            return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + 18;
+        }
+
+        private static void header(byte[] dst) {
+            dst[0] = 0x1f;
+            dst[1] = (byte) 0x8b;
+            dst[2] = 8;
+            for (int i = 3; i < 9; i++) {
+                dst[i] = 0;
+            }
+            dst[9] = (byte) 0xff;
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) throws IOException {
+            header(dst);
+            deflater.setInput(src, 0, length);
+            deflater.finish();
+            int out = 10;
+            int end = dst.length - 8;
+            while (!deflater.finished()) {
+                int n = deflater.deflate(dst, out, end - out);
+                if (n == 0 && out == end) {
+                    throw new IOException("deflate output overflow");
+                }
+                out += n;
+            }
+            deflater.reset();
+            crc.reset();
+            crc.update(src, 0, length);
+            putIntLE(dst, out, (int) crc.getValue());
+            putIntLE(dst, out + 4, length);
+            return out + 8;
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException {
+            dst.limit(dst.capacity());
+            dst.put(0, (byte) 0x1f).put(1, (byte) 0x8b).put(2, (byte) 8);
+            for (int i = 3; i < 9; i++) {
+                dst.put(i, (byte) 0);
+            }
+            dst.put(9, (byte) 0xff);
+            deflater.setInput(range(src, 0, length));
+            deflater.finish();
+            range(dst, 10, dst.capacity() - 8);
+            while (!deflater.finished()) {
+                if (deflater.deflate(dst) == 0 && !dst.hasRemaining()) {
+                    throw new IOException("deflate output overflow");
+                }
+            }
+            deflater.reset();
+            int out = dst.position();
+            crc.reset();
+            crc.update(range(src, 0, length));
+            dst.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            dst.limit(dst.capacity());
+            dst.putInt(out, (int) crc.getValue());
+            dst.putInt(out + 4, length);
+            dst.order(java.nio.ByteOrder.BIG_ENDIAN);
+            return out + 8;
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
+            inflater.setInput(src, 10, length - 18);
+            int out = 0;
+            try {
+                while (!inflater.finished()) {
+                    int n = inflater.inflate(dst, out, outLength - out);
+                    if (n == 0 && (inflater.needsInput() || out == outLength)) {
+                        throw new IOException("truncated or oversized deflate stream");
+                    }
+                    out += n;
+                }
+            } catch (DataFormatException e) {
+                throw new IOException(e);
+            } finally {
+                inflater.reset();
+            }
+            crc.reset();
+            crc.update(dst, 0, out);
+            if ((int) crc.getValue() != getIntLE(src, length - 8) || out != getIntLE(src, length - 4)) {
+                throw new IOException("gzip trailer mismatch");
+            }
+            return out;
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException {
+            inflater.setInput(range(src, 10, length - 8));
+            range(dst, 0, outLength);
+            try {
+                while (!inflater.finished()) {
+                    if (inflater.inflate(dst) == 0 && (inflater.needsInput() || !dst.hasRemaining())) {
+                        throw new IOException("truncated or oversized deflate stream");
+                    }
+                }
+            } catch (DataFormatException e) {
+                throw new IOException(e);
+            } finally {
+                inflater.reset();
+            }
+            int out = dst.position();
+            crc.reset();
+            crc.update(range(dst, 0, out));
+            src.limit(length);
+            src.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            int expectedCrc = src.getInt(length - 8);
+            int isize = src.getInt(length - 4);
+            src.order(java.nio.ByteOrder.BIG_ENDIAN);
+            if ((int) crc.getValue() != expectedCrc || out != isize) {
+                throw new IOException("gzip trailer mismatch");
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            deflater.end();
+            inflater.end();
+        }
+
+        private static void putIntLE(byte[] b, int i, int v) {
+            b[i] = (byte) v;
+            b[i + 1] = (byte) (v >>> 8);
+            b[i + 2] = (byte) (v >>> 16);
+            b[i + 3] = (byte) (v >>> 24);
+        }
+
+        private static int getIntLE(byte[] b, int i) {
+            return (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | (b[i + 3] & 0xff) << 24;
+        }
+    }
+
+    /** An aircompressor block codec (pure Java). */
+    static final class AirBare extends BareCodec {
+        private final Compressor compressor;
+        private final Decompressor decompressor;
+
+        AirBare(Compressor compressor, Decompressor decompressor) {
+            this.compressor = compressor;
+            this.decompressor = decompressor;
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return compressor.maxCompressedLength(length);
+        }
+
+        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
+            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
+        }
+
+        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
+            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
+        }
+
+        /** Compresses src's [position, limit) into dst's [position, limit); returns the bytes written. */
+        int compressRanges(ByteBuffer src, ByteBuffer dst) {
+            int start = dst.position();
+            compressor.compress(src, dst);
+            return dst.position() - start;
+        }
+
+        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
+            int start = dst.position();
+            decompressor.decompress(src, dst);
+            return dst.position() - start;
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) {
+            return compress(src, 0, length, dst, 0, dst.length);
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) {
+            return compressRanges(range(src, 0, length), range(dst, 0, dst.capacity()));
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) {
+            return decompress(src, 0, length, dst, 0, outLength);
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) {
+            return decompressRanges(range(src, 0, length), range(dst, 0, outLength));
+        }
+    }
+
+    /** Hadoop's block framing (LZ4, LZO): per block, a big-endian raw length, a compressed length, one raw block. */
+    static final class HadoopFramed extends BareCodec {
+        private final AirBare raw;
+        private final int block;
+
+        HadoopFramed(AirBare raw, int block) {
+            this.raw = raw;
+            this.block = block;
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            int blocks = (length + block - 1) / block;
+            return length + blocks * (8 + raw.maxCompressedLength(block) - block);
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) {
+            int in = 0;
+            int out = 0;
+            while (in < length) {
+                int n = Math.min(block, length - in);
+                int c = raw.compress(src, in, n, dst, out + 8, dst.length - out - 8);
+                putIntBE(dst, out, n);
+                putIntBE(dst, out + 4, c);
+                in += n;
+                out += 8 + c;
+            }
+            return out;
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) {
+            int in = 0;
+            int out = 0;
+            while (in < length) {
+                int n = Math.min(block, length - in);
+                int c = raw.compressRanges(range(src, in, in + n), range(dst, out + 8, dst.capacity()));
+                dst.limit(dst.capacity());
+                dst.putInt(out, n);
+                dst.putInt(out + 4, c);
+                in += n;
+                out += 8 + c;
+            }
+            return out;
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) {
+            int in = 0;
+            int out = 0;
+            while (in < length) {
+                int n = getIntBE(src, in);
+                int c = getIntBE(src, in + 4);
+                out += raw.decompress(src, in + 8, c, dst, out, n);
+                in += 8 + c;
+            }
+            return out;
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) {
+            int in = 0;
+            int out = 0;
+            while (in < length) {
+                src.limit(length);
+                int n = src.getInt(in);
+                int c = src.getInt(in + 4);
+                out += raw.decompressRanges(range(src, in + 8, in + 8 + c), range(dst, out, out + n));
+                in += 8 + c;
+            }
+            return out;
+        }
+
+        private static void putIntBE(byte[] b, int i, int v) {
+            b[i] = (byte) (v >>> 24);
+            b[i + 1] = (byte) (v >>> 16);
+            b[i + 2] = (byte) (v >>> 8);
+            b[i + 3] = (byte) v;
+        }
+
+        private static int getIntBE(byte[] b, int i) {
+            return (b[i] & 0xff) << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+        }
+    }
+
+    static final class BrotliBare extends BareCodec {
+        private final Encoder.Parameters parameters;
+        private byte[] srcScratch = new byte[0];
+
+        BrotliBare(int quality) {
+            Brotli4jLoader.ensureAvailability();
+            parameters = new Encoder.Parameters().setQuality(quality);
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return length + 4 * (length >> 14) + 16;
+        }
+
+        @Override
+        public int compress(byte[] src, int length, byte[] dst) throws IOException {
+            byte[] compressed = Encoder.compress(src, 0, length, parameters);
+            System.arraycopy(compressed, 0, dst, 0, compressed.length);
+            return compressed.length;
+        }
+
+        @Override
+        public int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException {
+            byte[] in = scratch(length);
+            range(src, 0, length).get(in, 0, length);
+            byte[] compressed = Encoder.compress(in, 0, length, parameters);
+            range(dst, 0, dst.capacity()).put(compressed);
+            return compressed.length;
+        }
+
+        @Override
+        public int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
+            byte[] decompressed = Decoder.decompress(src, 0, length);
+            System.arraycopy(decompressed, 0, dst, 0, decompressed.length);
+            return decompressed.length;
+        }
+
+        @Override
+        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException {
+            byte[] in = scratch(length);
+            range(src, 0, length).get(in, 0, length);
+            byte[] decompressed = Decoder.decompress(in, 0, length);
+            range(dst, 0, outLength).put(decompressed);
+            return decompressed.length;
+        }
+
+        private byte[] scratch(int length) {
+            if (srcScratch.length < length) {
+                srcScratch = new byte[length];
+            }
+            return srcScratch;
+        }
+    }
+}
