@@ -89,12 +89,17 @@ def codec_index(results):
         p = r["params"]
         page_size = int(p["pageSize"])
         score = r["primaryMetric"]["score"]
-        error = r["primaryMetric"].get("scoreError")
-        error = error if isinstance(error, (int, float)) else None
+        # spread between measurement iterations: the standard deviation, in % of the score
+        raw = [x for fork in r["primaryMetric"].get("rawData", []) for x in fork]
+        error = None
+        if len(raw) > 1 and score:
+            mean = sum(raw) / len(raw)
+            error = math.sqrt(sum((x - mean) ** 2 for x in raw) / (len(raw) - 1)) / score * 100
         alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
         index[(p["codec"], page_size, op, p["impl"])] = {
             "mbps": score * page_size / 1e6,
-            "err": (error / score * 100) if error and error == error and score else None,
+            "n": len(raw),
+            "err": error,
             "alloc": alloc,
         }
     return index
@@ -108,6 +113,13 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
     def mbps(codec, size, op, impl):
         cell = idx.get((codec, size, op, impl))
         return cell["mbps"] if cell else None
+
+    def spread(codec, size, op, a, b):
+        """Standard error of the ratio a / b, in % (from the iterations' spread of both), or None."""
+        ca, cb = idx.get((codec, size, op, a)), idx.get((codec, size, op, b))
+        if not ca or not cb or ca["err"] is None or cb["err"] is None:
+            return None
+        return math.sqrt(ca["err"] ** 2 + cb["err"] ** 2) / math.sqrt(max(1, ca.get("n", 3)))
 
     lines.append("## Codec benchmark: one page at a time\n")
     lines.append(
@@ -143,15 +155,22 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
                 target = BARE_TARGET[op]
                 row += [mark(r_bh, target), mark(r_bd, target), mark(r_sh, 1.0, True), mark(r_sd, 1.0, True)]
                 entry[op] = (r_bh, r_bd, r_sh, r_sd)
-                for name, value, tgt, strict in [
-                    ("vs bare heap", r_bh, target, False),
-                    ("vs bare direct", r_bd, target, False),
-                    ("vs stock heap", r_sh, 1.0, True),
-                    ("vs stock direct", r_sd, 1.0, True),
+                for name, value, tgt, strict, a, b in [
+                    ("÷ bare heap", r_bh, target, False, "LIB_HEAP", "BARE_HEAP"),
+                    ("÷ bare direct", r_bd, target, False, "LIB_DIRECT", "BARE_DIRECT"),
+                    ("÷ stock heap", r_sh, 1.0, True, "LIB_HEAP", "STOCK_HEAP"),
+                    ("÷ stock direct", r_sd, 1.0, True, "LIB_DIRECT", "STOCK_DIRECT"),
                 ]:
                     if value is not None and (value <= tgt if strict else value < tgt):
-                        misses.append("%s %s %s %s: %.2f (target %s%.2f)"
-                                      % (codec, size_label(size), op, name, value, ">" if strict else "≥", tgt))
+                        se = spread(codec, size, op, a, b)
+                        noise = ""
+                        if se is not None:
+                            within = value * (1 + 2 * se / 100) >= tgt
+                            noise = "; ±%.0f%% standard error%s" % (se, ", within 2 standard errors of the target"
+                                                                      if within else "")
+                        misses.append("%s %s %s, lib %s: %.2f (target %s%.2f%s)"
+                                      % (codec, size_label(size), op, name, value, ">" if strict else "≥", tgt,
+                                         noise))
             lines.append("| " + " | ".join(row) + " |")
             chart.append(entry)
     lines.append("")
@@ -192,7 +211,7 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
                 codec, op, fmt(heap), fmt(direct), fmt(upstream) if upstream else "—", verdict))
     lines.append("")
 
-    lines.append("### Throughput, MB/s of uncompressed data (± 99.9% confidence half-width)\n")
+    lines.append("### Throughput, MB/s of uncompressed data (± standard deviation between iterations)\n")
     lines.append("| codec | page | operation | " + " | ".join(IMPL_LABEL[i] for i in IMPLS) + " |")
     lines.append("|---|---|---|" + "---:|" * len(IMPLS))
     for codec in codecs:
