@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * {@code parquet.compression.codec.zstd.level} (or {@code io.compression.codec.zstd.level}),
  * {@code parquet.compression.codec.zstd.workers}, {@code zlib.compress.level} and
  * {@code compression.brotli.quality}; {@code parquet.compression.codec.native} chooses between the native
- * and the pure-Java SNAPPY and ZSTD implementations ({@code auto}, {@code native-only} or {@code pure-java}).
+ * and the pure-Java SNAPPY and ZSTD implementations ({@code auto}, {@code native-only} or {@code pure-java}),
+ * and {@code parquet.compression.codec.max.decompressed.page.size} refuses larger pages before allocating them.
  */
 public class CodecFactory implements CompressionCodecFactory {
 
@@ -203,7 +204,8 @@ public class CodecFactory implements CompressionCodecFactory {
     private final DecompressorHandle handle;
 
     HeapBytesDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-      this.handle = new DecompressorHandle(codecName, decompressors);
+      this.handle = new DecompressorHandle(
+          codecName, decompressors, new CodecSettings(conf).maxDecompressedPageSize());
     }
 
     @Override

@@ -108,7 +108,7 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
     private final ReusingByteBufferAllocator outputAllocator;
 
     BaseDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-      handle = new DecompressorHandle(codecName, decompressors);
+      handle = new DecompressorHandle(codecName, decompressors, new CodecSettings(conf).maxDecompressedPageSize());
       inputAllocator = ReusingByteBufferAllocator.strict(allocator);
       // Using unsafe reusing allocator because we give out the output ByteBuffer wrapped in a BytesInput. But
       // that's what BytesInputs are for. It is expected to copy the data from the returned BytesInput before

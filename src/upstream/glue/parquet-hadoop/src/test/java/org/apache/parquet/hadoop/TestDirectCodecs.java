@@ -222,6 +222,29 @@ public class TestDirectCodecs {
   }
 
   @Test
+  public void pagesAboveTheConfiguredMaximumAreRefused() throws IOException {
+    Configuration conf = new Configuration();
+    conf.setInt("parquet.compression.codec.max.decompressed.page.size", 4000);
+    byte[] page = page(5000, 2);
+    for (CodecFactory factory : factories(conf)) {
+      byte[] compressed = factory.getCompressor(CompressionCodecName.ZSTD)
+          .compress(BytesInput.from(page))
+          .toByteArray();
+      BytesInputDecompressor decompressor = factory.getDecompressor(CompressionCodecName.ZSTD);
+      assertThatThrownBy(() -> decompressor.decompress(BytesInput.from(compressed), page.length))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("parquet.compression.codec.max.decompressed.page.size");
+      byte[] small = page(3000, 3);
+      byte[] smallCompressed = factory.getCompressor(CompressionCodecName.ZSTD)
+          .compress(BytesInput.from(small))
+          .toByteArray();
+      assertThat(decompressor.decompress(BytesInput.from(smallCompressed), small.length).toByteArray())
+          .isEqualTo(small);
+      factory.release();
+    }
+  }
+
+  @Test
   public void lz4PagesWithoutHadoopFramingAreRead() throws IOException {
     // older parquet-cpp wrote LZ4 pages as one raw LZ4 block
     byte[] page = page(50_000, 3);
