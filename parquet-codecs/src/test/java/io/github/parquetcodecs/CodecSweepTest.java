@@ -79,15 +79,56 @@ class CodecSweepTest {
         ByteBuffer output = guarded(new byte[size], directOut, 3);
         int inPos = input.position();
         int outPos = output.position();
+        int inLimit = input.limit();
+        int outLimit = output.limit();
+        input.mark();
+        output.mark();
         decompressor.decompress(input, compressed.length, output, size);
         assertEquals(inPos + compressed.length, input.position(), "input position");
         assertEquals(outPos + size, output.position(), "output position");
+        assertEquals(inLimit, input.limit(), "input limit");
+        assertEquals(outLimit, output.limit(), "output limit");
+        assertEquals(inPos, input.reset().position(), "input mark");
+        assertEquals(outPos, output.reset().position(), "output mark");
+        input.position(inPos + compressed.length);
         byte[] decoded = new byte[size];
         ByteBuffer view = output.duplicate();
         view.position(outPos);
         view.get(decoded);
         assertArrayEquals(page, decoded);
         assertGuards(output, outPos, size);
+    }
+
+    /**
+     * Input and output as two views of one buffer, the page first and room for the decoded page after it: the engines
+     * narrow the caller's buffers in place, which must not disturb a second view of the same memory.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("codecs")
+    void oneBufferForInputAndOutput(CompressionCodecName codec) throws Exception {
+        int size = 100_000;
+        byte[] page = TestData.page(TestData.Shape.values()[0], size, 17);
+        byte[] compressed =
+                FACTORY.getCompressor(codec).compress(BytesInput.from(page)).toByteArray();
+        for (boolean direct : new boolean[] {false, true}) {
+            int capacity = compressed.length + size + 2 * GUARD;
+            ByteBuffer shared = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+            for (int i = 0; i < capacity; i++) {
+                shared.put(i, GUARD_BYTE);
+            }
+            shared.duplicate().put(compressed);
+            ByteBuffer input = shared.duplicate().limit(compressed.length);
+            ByteBuffer output = shared.duplicate().position(compressed.length + GUARD);
+            FACTORY.getDecompressor(codec).decompress(input, compressed.length, output, size);
+            byte[] decoded = new byte[size];
+            shared.duplicate().position(compressed.length + GUARD).get(decoded);
+            assertArrayEquals(page, decoded, "direct=" + direct);
+            assertEquals(compressed.length + GUARD + size, output.position(), "output position");
+        }
+    }
+
+    static Stream<CompressionCodecName> codecs() {
+        return Stream.of(CompressionCodecName.values());
     }
 
     /** A buffer holding {@code content} at position {@code GUARD + shift} of a sliced region, surrounded by guards. */

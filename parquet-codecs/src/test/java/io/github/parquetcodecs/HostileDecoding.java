@@ -136,12 +136,18 @@ final class HostileDecoding {
         ByteBuffer output = guarded(null, room, path.directOut, 3, 1);
         int inPos = input.position();
         int outPos = output.position();
+        int inLimit = input.limit();
+        int outLimit = output.limit();
         try {
             decompressor.decompress(input, page.length, output, declared);
         } catch (IOException e) {
             checkMessage(codec, e, page, declared);
             if (input.position() != inPos || output.position() != outPos) {
                 throw new AssertionError(codec + " " + path + ": a failed decode moved the buffer positions on "
+                        + describe(page, declared));
+            }
+            if (input.limit() != inLimit || output.limit() != outLimit) {
+                throw new AssertionError(codec + " " + path + ": a failed decode changed the buffer limits on "
                         + describe(page, declared));
             }
             checkGuards(codec, path, output, outPos, room, page, declared);
@@ -155,6 +161,9 @@ final class HostileDecoding {
         }
         if (input.position() != inPos + page.length || output.position() != outPos + declared) {
             throw new AssertionError(codec + " " + path + ": positions not advanced by the page sizes");
+        }
+        if (input.limit() != inLimit || output.limit() != outLimit) {
+            throw new AssertionError(codec + " " + path + ": a decode changed the buffer limits");
         }
         checkGuards(codec, path, output, outPos, declared, page, declared);
         checkGuards(codec, path, input, inPos, page.length, page, declared);

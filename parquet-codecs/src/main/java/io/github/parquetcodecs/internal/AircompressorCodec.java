@@ -13,6 +13,8 @@ final class AircompressorCodec {
 
     static final class BlockCompressor extends ArrayOrDirectCompressor {
         private final Compressor compressor;
+        private final Buffers.Window in = new Buffers.Window();
+        private final Buffers.Window out = new Buffers.Window();
 
         BlockCompressor(Compressor compressor) {
             this.compressor = compressor;
@@ -31,14 +33,20 @@ final class AircompressorCodec {
         @Override
         int compressDirect(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity) {
-            ByteBuffer out = Buffers.view(dst, dstOffset, dstCapacity);
-            compressor.compress(Buffers.view(src, srcOffset, srcLength), out);
-            return out.position() - dstOffset;
+            try {
+                compressor.compress(in.narrow(src, srcOffset, srcLength), out.narrow(dst, dstOffset, dstCapacity));
+                return dst.position() - dstOffset;
+            } finally {
+                in.restore();
+                out.restore();
+            }
         }
     }
 
     static final class BlockDecompressor extends ArrayOrDirectDecompressor {
         private final Decompressor decompressor;
+        private final Buffers.Window in = new Buffers.Window();
+        private final Buffers.Window out = new Buffers.Window();
 
         BlockDecompressor(Decompressor decompressor) {
             this.decompressor = decompressor;
@@ -52,9 +60,13 @@ final class AircompressorCodec {
         @Override
         int decompressDirect(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength) {
-            ByteBuffer out = Buffers.view(dst, dstOffset, dstLength);
-            decompressor.decompress(Buffers.view(src, srcOffset, srcLength), out);
-            return out.position() - dstOffset;
+            try {
+                decompressor.decompress(in.narrow(src, srcOffset, srcLength), out.narrow(dst, dstOffset, dstLength));
+                return dst.position() - dstOffset;
+            } finally {
+                in.restore();
+                out.restore();
+            }
         }
     }
 }

@@ -18,12 +18,58 @@ final class Buffers {
 
     /** Copies {@code src[offset, offset + length)} into {@code dst[0, length)}. */
     static void copyOut(ByteBuffer src, int offset, byte[] dst, int length) {
-        view(src, offset, length).get(dst, 0, length);
+        int position = src.position();
+        int limit = src.limit();
+        try {
+            src.limit(offset + length).position(offset);
+            src.get(dst, 0, length);
+        } finally {
+            src.limit(limit).position(position);
+        }
     }
 
     /** Copies {@code src[0, length)} into {@code dst[offset, offset + length)}. */
     static void copyIn(byte[] src, int length, ByteBuffer dst, int offset) {
-        view(dst, offset, length).put(src, 0, length);
+        int position = dst.position();
+        int limit = dst.limit();
+        try {
+            dst.limit(offset + length).position(offset);
+            dst.put(src, 0, length);
+        } finally {
+            dst.limit(limit).position(position);
+        }
+    }
+
+    /**
+     * Narrows a caller's buffer to a range for a library call that takes its range from position and limit, and puts
+     * position and limit back afterwards. Unlike a {@link #view} it allocates nothing, so the direct-buffer paths cost
+     * no garbage per page. An engine keeps one window per buffer it narrows (engines are used by one thread at a
+     * time); {@link #restore()} must run in a {@code finally}. The caller's mark survives when the range starts at or
+     * after it, as it does for the handles' calls, whose ranges start at the buffers' positions.
+     */
+    static final class Window {
+        private ByteBuffer buffer;
+        private int position;
+        private int limit;
+
+        /** Returns {@code target} with position {@code offset} and limit {@code offset + length}. */
+        ByteBuffer narrow(ByteBuffer target, int offset, int length) {
+            restore();
+            position = target.position();
+            limit = target.limit();
+            buffer = target;
+            target.limit(offset + length).position(offset);
+            return target;
+        }
+
+        /** Puts back the narrowed buffer's position and limit, and forgets the buffer; does nothing when none is. */
+        void restore() {
+            ByteBuffer target = buffer;
+            if (target != null) {
+                buffer = null;
+                target.limit(limit).position(position);
+            }
+        }
     }
 
     /** Reads a big-endian int at an absolute index, whatever the byte order of the buffer. */

@@ -87,7 +87,10 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
                 throw new IOException(
                         codec + ": page holds " + compressedSize + " bytes, expected " + decompressedSize);
             }
-            output.put(Buffers.view(input, inputPosition, compressedSize));
+            int inputLimit = input.limit();
+            input.limit(inputPosition + compressedSize);
+            output.put(input);
+            input.limit(inputLimit);
         } else {
             decode(input, inputPosition, compressedSize, output, outputPosition, decompressedSize);
         }

@@ -27,6 +27,8 @@ final class GzipCodec {
     static final class Compressor implements PageCompressor {
         private final Deflater deflater;
         private final CRC32 crc = new CRC32();
+        private final Buffers.Window in = new Buffers.Window();
+        private final Buffers.Window out = new Buffers.Window();
 
         Compressor(int level) {
             deflater = new Deflater(level, true);
@@ -61,7 +63,7 @@ final class GzipCodec {
                 if (src.hasArray()) {
                     deflater.setInput(src.array(), src.arrayOffset() + srcOffset, srcLength);
                 } else {
-                    deflater.setInput(Buffers.view(src, srcOffset, srcLength));
+                    deflater.setInput(in.narrow(src, srcOffset, srcLength));
                 }
                 deflater.finish();
                 if (dst.hasArray()) {
@@ -76,22 +78,28 @@ final class GzipCodec {
                         deflated += n;
                     }
                 } else {
-                    ByteBuffer out = Buffers.view(dst, dstOffset + HEADER_SIZE, space);
+                    ByteBuffer output = out.narrow(dst, dstOffset + HEADER_SIZE, space);
                     while (!deflater.finished()) {
-                        if (deflater.deflate(out) == 0 && !out.hasRemaining()) {
+                        if (deflater.deflate(output) == 0 && !output.hasRemaining()) {
                             throw overflow(dstCapacity, srcLength);
                         }
                     }
-                    deflated = out.position() - (dstOffset + HEADER_SIZE);
+                    deflated = output.position() - (dstOffset + HEADER_SIZE);
                 }
             } finally {
-                deflater.reset();
+                deflater.reset(); // drops its reference to the input buffer
+                in.restore();
+                out.restore();
             }
             crc.reset();
             if (src.hasArray()) {
                 crc.update(src.array(), src.arrayOffset() + srcOffset, srcLength);
             } else {
-                crc.update(Buffers.view(src, srcOffset, srcLength));
+                try {
+                    crc.update(in.narrow(src, srcOffset, srcLength));
+                } finally {
+                    in.restore();
+                }
             }
             int trailer = dstOffset + HEADER_SIZE + deflated;
             Buffers.putIntLittleEndian(dst, trailer, (int) crc.getValue());
@@ -114,6 +122,8 @@ final class GzipCodec {
         private final Inflater inflater = new Inflater(true);
         private final CRC32 crc = new CRC32();
         private final byte[] probe = new byte[1];
+        private final Buffers.Window srcWindow = new Buffers.Window();
+        private final Buffers.Window dstWindow = new Buffers.Window();
 
         @Override
         public int decompress(
@@ -131,14 +141,16 @@ final class GzipCodec {
                     if (src.hasArray()) {
                         inflater.setInput(src.array(), src.arrayOffset() + in, inEnd - in);
                     } else {
-                        inflater.setInput(Buffers.view(src, in, inEnd - in));
+                        inflater.setInput(srcWindow.narrow(src, in, inEnd - in));
                     }
                     produced = dst.hasArray()
                             ? inflateMember(dst.array(), dst.arrayOffset() + out, outEnd - out, member)
-                            : inflateMember(Buffers.view(dst, out, outEnd - out), member);
+                            : inflateMember(dstWindow.narrow(dst, out, outEnd - out), member);
                     in = inEnd - inflater.getRemaining();
                 } finally {
-                    inflater.reset();
+                    inflater.reset(); // drops its reference to the input buffer
+                    srcWindow.restore();
+                    dstWindow.restore();
                 }
                 if (inEnd - in < TRAILER_SIZE) {
                     throw new IOException(
@@ -148,7 +160,11 @@ final class GzipCodec {
                 if (dst.hasArray()) {
                     crc.update(dst.array(), dst.arrayOffset() + out, produced);
                 } else {
-                    crc.update(Buffers.view(dst, out, produced));
+                    try {
+                        crc.update(dstWindow.narrow(dst, out, produced));
+                    } finally {
+                        dstWindow.restore();
+                    }
                 }
                 int expectedCrc = Buffers.getIntLittleEndian(src, in);
                 int isize = Buffers.getIntLittleEndian(src, in + 4);

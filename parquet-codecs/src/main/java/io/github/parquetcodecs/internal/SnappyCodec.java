@@ -13,6 +13,9 @@ final class SnappyCodec {
     private SnappyCodec() {}
 
     static final class Compressor extends ArrayOrDirectCompressor {
+        private final Buffers.Window in = new Buffers.Window();
+        private final Buffers.Window out = new Buffers.Window();
+
         @Override
         public int maxCompressedLength(int uncompressedSize) {
             return Snappy.maxCompressedLength(uncompressedSize);
@@ -27,11 +30,19 @@ final class SnappyCodec {
         @Override
         int compressDirect(ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            return Snappy.compress(Buffers.view(src, srcOffset, srcLength), Buffers.view(dst, dstOffset, dstCapacity));
+            try {
+                return Snappy.compress(in.narrow(src, srcOffset, srcLength), out.narrow(dst, dstOffset, dstCapacity));
+            } finally {
+                in.restore();
+                out.restore();
+            }
         }
     }
 
     static final class Decompressor extends ArrayOrDirectDecompressor {
+        private final Buffers.Window in = new Buffers.Window();
+        private final Buffers.Window out = new Buffers.Window();
+
         @Override
         int decompressArrays(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength)
                 throws IOException {
@@ -47,11 +58,14 @@ final class SnappyCodec {
         int decompressDirect(ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength)
                 throws IOException {
             try {
-                ByteBuffer in = Buffers.view(src, srcOffset, srcLength);
-                checkDeclared(Snappy.uncompressedLength(in), dstLength);
-                return Snappy.uncompress(in, Buffers.view(dst, dstOffset, dstLength));
+                ByteBuffer input = in.narrow(src, srcOffset, srcLength);
+                checkDeclared(Snappy.uncompressedLength(input), dstLength);
+                return Snappy.uncompress(input, out.narrow(dst, dstOffset, dstLength));
             } catch (SnappyError e) {
                 throw new IOException(e.getMessage(), e);
+            } finally {
+                in.restore();
+                out.restore();
             }
         }
     }
