@@ -3,15 +3,17 @@ package io.github.parquetcodecs;
 import java.util.Locale;
 
 /**
- * Which implementation SNAPPY and ZSTD use. Set with the configuration key {@value
- * HadoopFreeCodecFactory#NATIVE_MODE}; the other codecs have one implementation each.
+ * Which implementation the codecs with a native library use: SNAPPY (snappy-java) and ZSTD (zstd-jni) always, LZ4 and
+ * LZ4_RAW (lz4-java) when the optional lz4-java is on the class path; without it they use aircompressor's pure-Java
+ * LZ4 in every mode. Set with the configuration key {@value HadoopFreeCodecFactory#NATIVE_MODE}; GZIP, LZO and BROTLI
+ * have one implementation each.
  */
 public enum NativeMode {
-    /** snappy-java and zstd-jni when their native libraries load, else aircompressor, with one warning. */
+    /** The native library when it loads, else aircompressor, with one warning per library. */
     AUTO,
-    /** snappy-java and zstd-jni only: requesting SNAPPY or ZSTD fails when their native library cannot load. */
+    /** The native library only: requesting a codec fails when its native library is there but cannot load. */
     NATIVE_ONLY,
-    /** aircompressor's pure-Java SNAPPY and ZSTD, never native code for these two codecs. */
+    /** aircompressor's pure Java for SNAPPY, ZSTD, LZ4 and LZ4_RAW: no native code for these codecs. */
     PURE_JAVA;
 
     /** Parses {@code auto}, {@code native-only} or {@code pure-java} (case and {@code -}/{@code _} insensitive). */

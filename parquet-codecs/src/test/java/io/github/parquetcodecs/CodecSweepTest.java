@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CodecSweepTest {
     private static final HadoopFreeCodecFactory FACTORY = new HadoopFreeCodecFactory();
+    private static final HadoopFreeCodecFactory PURE_JAVA = HostileDecoding.pureJava();
     private static final int GUARD = 16;
     private static final byte GUARD_BYTE = (byte) 0xA5;
 
@@ -44,7 +45,10 @@ class CodecSweepTest {
                         if (size == 8 * 1024 * 1024 && kind != Kind.HEAP_HEAP && kind != Kind.DIRECT_DIRECT) {
                             continue;
                         }
-                        cases.add(Arguments.of(codec, size, shape, kind));
+                        cases.add(Arguments.of(codec, size, shape, kind, false));
+                        if (HostileDecoding.hasPureJavaVariant(codec)) {
+                            cases.add(Arguments.of(codec, size, shape, kind, true));
+                        }
                     }
                 }
             }
@@ -55,17 +59,20 @@ class CodecSweepTest {
     @AfterAll
     static void release() {
         FACTORY.release();
+        PURE_JAVA.release();
     }
 
-    @ParameterizedTest(name = "{0} {1} bytes {2} {3}")
+    @ParameterizedTest(name = "{0} {1} bytes {2} {3} pure-java={4}")
     @MethodSource("cases")
-    void roundTrip(CompressionCodecName codec, int size, TestData.Shape shape, Kind kind) throws Exception {
+    void roundTrip(CompressionCodecName codec, int size, TestData.Shape shape, Kind kind, boolean pureJava)
+            throws Exception {
+        HadoopFreeCodecFactory factory = pureJava ? PURE_JAVA : FACTORY;
         byte[] page = TestData.page(shape, size, codec.ordinal() * 31 + size);
-        BytesInputCompressor compressor = FACTORY.getCompressor(codec);
+        BytesInputCompressor compressor = factory.getCompressor(codec);
         byte[] compressed = compressor.compress(BytesInput.from(page)).toByteArray();
 
         // the BytesInput path
-        BytesInputDecompressor decompressor = FACTORY.getDecompressor(codec);
+        BytesInputDecompressor decompressor = factory.getDecompressor(codec);
         assertArrayEquals(
                 page, decompressor.decompress(BytesInput.from(compressed), size).toByteArray());
 

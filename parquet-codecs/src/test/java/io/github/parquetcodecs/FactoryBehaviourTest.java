@@ -353,11 +353,15 @@ class FactoryBehaviourTest {
         assertEquals("snappy-java (native)", factory.implementation(CompressionCodecName.SNAPPY));
         assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
         assertEquals("brotli4j (native)", factory.implementation(CompressionCodecName.BROTLI));
+        assertEquals("lz4-java (native)", factory.implementation(CompressionCodecName.LZ4_RAW));
+        assertEquals("lz4-java (native), Hadoop block framing", factory.implementation(CompressionCodecName.LZ4));
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");
         HadoopFreeCodecFactory java = new HadoopFreeCodecFactory(conf);
         assertTrue(java.implementation(CompressionCodecName.SNAPPY).startsWith("aircompressor"));
         assertTrue(java.implementation(CompressionCodecName.ZSTD).startsWith("aircompressor"));
+        assertEquals("aircompressor (pure Java)", java.implementation(CompressionCodecName.LZ4_RAW));
+        assertEquals("aircompressor (pure Java), Hadoop block framing", java.implementation(CompressionCodecName.LZ4));
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "sometimes");
         assertThrows(IllegalArgumentException.class, () -> new HadoopFreeCodecFactory(conf));
     }
@@ -365,7 +369,7 @@ class FactoryBehaviourTest {
     @ParameterizedTest
     @EnumSource(
             value = CompressionCodecName.class,
-            names = {"SNAPPY", "ZSTD"})
+            names = {"SNAPPY", "ZSTD", "LZ4", "LZ4_RAW"})
     void pureJavaAndNativeAgree(CompressionCodecName codec) throws IOException {
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");

@@ -162,7 +162,7 @@ final class FuzzHarness {
     }
 
     private static boolean hasPureJava(CompressionCodecName codec) {
-        return codec == CompressionCodecName.SNAPPY || codec == CompressionCodecName.ZSTD;
+        return HostileDecoding.hasPureJavaVariant(codec);
     }
 
     /** A level in the codec's range chosen by a 4-bit selector; codecs without levels ignore it. */

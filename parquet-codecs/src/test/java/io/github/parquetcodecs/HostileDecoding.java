@@ -1,5 +1,6 @@
 package io.github.parquetcodecs;
 
+import io.github.parquetcodecs.internal.Codecs;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -33,7 +34,16 @@ final class HostileDecoding {
 
     private HostileDecoding() {}
 
-    /** A factory that uses the pure-Java implementations of SNAPPY and ZSTD. */
+    /**
+     * Whether {@code codec} runs on a native library here and has a pure-Java implementation beside it (SNAPPY, ZSTD,
+     * and LZ4 and LZ4_RAW when lz4-java is on the class path): both are then tested, and against each other.
+     */
+    static boolean hasPureJavaVariant(CompressionCodecName codec) {
+        return !Codecs.implementation(codec, NativeMode.AUTO)
+                .equals(Codecs.implementation(codec, NativeMode.PURE_JAVA));
+    }
+
+    /** A factory that uses the pure-Java implementations of SNAPPY, ZSTD, LZ4 and LZ4_RAW. */
     static HadoopFreeCodecFactory pureJava() {
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,14 +18,18 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The library never loads a Hadoop class, and falls back to pure Java when snappy-java or zstd-jni cannot load its
- * native library. Both run the library in isolation: a class loader that refuses and records every {@code
+ * The library never loads a Hadoop class, and falls back to pure Java when snappy-java, zstd-jni or lz4-java cannot
+ * load its native library. Both run the library in isolation: a class loader that refuses and records every {@code
  * org.apache.hadoop} class, and child JVMs whose native libraries are made unloadable.
  */
 class IsolationTest {
@@ -60,8 +66,12 @@ class IsolationTest {
                 PlainParquetConfiguration conf = new PlainParquetConfiguration();
                 conf.set(HadoopFreeCodecFactory.NATIVE_MODE, args[0]);
                 HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory(conf);
-                for (CompressionCodecName codec :
-                        new CompressionCodecName[] {CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD}) {
+                for (CompressionCodecName codec : new CompressionCodecName[] {
+                    CompressionCodecName.SNAPPY,
+                    CompressionCodecName.ZSTD,
+                    CompressionCodecName.LZ4,
+                    CompressionCodecName.LZ4_RAW
+                }) {
                     try {
                         factory.getCompressor(codec);
                         System.out.println(args[0] + " " + codec + " ok");
@@ -111,15 +121,50 @@ class IsolationTest {
                     (Callable<String>) runner.getDeclaredConstructor().newInstance();
             String report = call.call();
             assertTrue(report.contains("ZSTD=zstd-jni (native)"), report);
+            assertTrue(report.contains("LZ4_RAW=lz4-java (native)\n"), report);
+            assertTrue(report.contains("LZ4=lz4-java (native), Hadoop block framing"), report);
             assertEquals(List.of(), loader.hadoopRequests, "Hadoop classes requested");
         }
     }
 
-    private static String runChild(String... extraArgs) throws IOException, InterruptedException {
+    /**
+     * The class path without Hadoop, and with lz4-java replaced by a copy of its jar that lacks the native libraries,
+     * as on a platform lz4-java does not build for.
+     */
+    private static List<String> classPathWithoutNativeLz4(Path dir) throws IOException {
+        List<String> entries = new ArrayList<>();
+        boolean replaced = false;
+        for (String entry : classPathWithoutHadoop()) {
+            Path path = Paths.get(entry);
+            if (path.getFileName().toString().startsWith("lz4-java")) {
+                Path stripped = dir.resolve(path.getFileName());
+                try (ZipInputStream in = new ZipInputStream(Files.newInputStream(path));
+                        ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(stripped))) {
+                    for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                        String name = e.getName();
+                        if (name.endsWith(".so") || name.endsWith(".dylib") || name.endsWith(".dll")) {
+                            continue;
+                        }
+                        out.putNextEntry(new ZipEntry(name));
+                        in.transferTo(out);
+                        out.closeEntry();
+                    }
+                }
+                entries.add(stripped.toString());
+                replaced = true;
+            } else {
+                entries.add(entry);
+            }
+        }
+        assertTrue(replaced, "lz4-java is on the test class path");
+        return entries;
+    }
+
+    private String runChild(String... extraArgs) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-cp");
-        command.add(String.join(File.pathSeparator, classPathWithoutHadoop()));
+        command.add(String.join(File.pathSeparator, classPathWithoutNativeLz4(tempDir)));
         command.add("-Dparquet.testing.dir=" + TestData.parquetTestingDir().toAbsolutePath());
         // snappy-java: load only from java.library.path, where it is not; zstd-jni: load from a missing file
         command.add("-Dorg.xerial.snappy.use.systemlib=true");
@@ -134,16 +179,30 @@ class IsolationTest {
         return text;
     }
 
+    @TempDir
+    Path tempDir;
+
     @Test
-    void withoutNativeLibrariesSnappyAndZstdFallBackToPureJavaWithOneWarningEach() throws Exception {
+    void withoutNativeLibrariesSnappyZstdAndLz4FallBackToPureJavaWithOneWarningEach() throws Exception {
         String output = runChild("native-only");
         assertTrue(output.contains("SNAPPY=aircompressor (pure Java)"), output);
         assertTrue(output.contains("ZSTD=aircompressor (pure Java"), output);
+        assertTrue(output.contains("LZ4=aircompressor (pure Java), Hadoop block framing"), output);
+        assertTrue(output.contains("LZ4_RAW=aircompressor (pure Java)\n"), output);
         assertTrue(output.contains("GZIP=java.util.zip"), output);
         assertEquals(1, count(output, "Codecs - SNAPPY: snappy-java cannot load its native library"), output);
         assertEquals(1, count(output, "Codecs - ZSTD: zstd-jni cannot load its native library"), output);
+        // one warning for lz4-java, from the first of LZ4 and LZ4_RAW to be used
+        assertEquals(
+                1,
+                count(output, "Codecs - LZ4: lz4-java cannot load its native library")
+                        + count(output, "Codecs - LZ4_RAW: lz4-java cannot load its native library"),
+                output);
+        assertTrue(output.contains("liblz4-java"), "the warning names lz4-java's reason: " + output);
         assertTrue(output.contains("native-only SNAPPY refused: SNAPPY: snappy-java cannot load"), output);
         assertTrue(output.contains("native-only ZSTD refused: ZSTD: zstd-jni cannot load"), output);
+        assertTrue(output.contains("native-only LZ4 refused: LZ4: lz4-java cannot load"), output);
+        assertTrue(output.contains("native-only LZ4_RAW refused: LZ4_RAW: lz4-java cannot load"), output);
     }
 
     private static int count(String text, String needle) {

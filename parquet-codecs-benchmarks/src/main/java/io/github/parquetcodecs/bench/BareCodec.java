@@ -8,8 +8,6 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.airlift.compress.Compressor;
 import io.airlift.compress.Decompressor;
-import io.airlift.compress.lz4.Lz4Compressor;
-import io.airlift.compress.lz4.Lz4Decompressor;
 import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
 import java.io.IOException;
@@ -18,6 +16,9 @@ import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
@@ -61,9 +62,9 @@ public abstract class BareCodec implements AutoCloseable {
             case GZIP:
                 return new GzipBare(Deflater.DEFAULT_COMPRESSION);
             case LZ4_RAW:
-                return new AirBare(new Lz4Compressor(), new Lz4Decompressor());
+                return new Lz4JavaBare();
             case LZ4:
-                return new HadoopFramed(new AirBare(new Lz4Compressor(), new Lz4Decompressor()), LZ4_BLOCK);
+                return new HadoopFramed(new Lz4JavaBare(), LZ4_BLOCK);
             case LZO:
                 return new HadoopFramed(new AirBare(new LzoCompressor(), new LzoDecompressor()), LZO_BLOCK);
             case BROTLI:
@@ -85,9 +86,9 @@ public abstract class BareCodec implements AutoCloseable {
                 return "java.util.zip Deflater(level 6, nowrap)/Inflater(nowrap), reused, plus CRC32 and the 18-byte "
                         + "gzip header and trailer";
             case LZ4_RAW:
-                return "aircompressor Lz4Compressor/Lz4Decompressor";
+                return "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor (JNI)";
             case LZ4:
-                return "aircompressor Lz4Compressor/Lz4Decompressor per 256 KiB Hadoop block, 8-byte block headers";
+                return "lz4-java native fastCompressor/safeDecompressor per 256 KiB Hadoop block, 8-byte block headers";
             case LZO:
                 return "aircompressor LzoCompressor/LzoDecompressor per 256 KiB Hadoop block, 8-byte block headers";
             case BROTLI:
@@ -317,41 +318,16 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
-    /** An aircompressor block codec (pure Java). */
-    static final class AirBare extends BareCodec {
-        private final Compressor compressor;
-        private final Decompressor decompressor;
+    /** A raw block codec called on arrays with offsets and on buffer ranges; alone, or inside Hadoop framing. */
+    abstract static class RawBlock extends BareCodec {
+        abstract int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity);
 
-        AirBare(Compressor compressor, Decompressor decompressor) {
-            this.compressor = compressor;
-            this.decompressor = decompressor;
-        }
-
-        @Override
-        public int maxCompressedLength(int length) {
-            return compressor.maxCompressedLength(length);
-        }
-
-        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
-            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
-        }
-
-        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
-            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
-        }
+        abstract int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength);
 
         /** Compresses src's [position, limit) into dst's [position, limit); returns the bytes written. */
-        int compressRanges(ByteBuffer src, ByteBuffer dst) {
-            int start = dst.position();
-            compressor.compress(src, dst);
-            return dst.position() - start;
-        }
+        abstract int compressRanges(ByteBuffer src, ByteBuffer dst);
 
-        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
-            int start = dst.position();
-            decompressor.decompress(src, dst);
-            return dst.position() - start;
-        }
+        abstract int decompressRanges(ByteBuffer src, ByteBuffer dst);
 
         @Override
         public int compress(byte[] src, int length, byte[] dst) {
@@ -374,12 +350,84 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
+    /** An aircompressor block codec (pure Java). */
+    static final class AirBare extends RawBlock {
+        private final Compressor compressor;
+        private final Decompressor decompressor;
+
+        AirBare(Compressor compressor, Decompressor decompressor) {
+            this.compressor = compressor;
+            this.decompressor = decompressor;
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return compressor.maxCompressedLength(length);
+        }
+
+        @Override
+        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
+            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
+        }
+
+        @Override
+        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
+            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
+        }
+
+        @Override
+        int compressRanges(ByteBuffer src, ByteBuffer dst) {
+            int start = dst.position();
+            compressor.compress(src, dst);
+            return dst.position() - start;
+        }
+
+        @Override
+        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
+            int start = dst.position();
+            decompressor.decompress(src, dst);
+            return dst.position() - start;
+        }
+    }
+
+    /** lz4-java's JNI build of the reference LZ4 library: what stock's Hadoop Lz4Codec runs on. */
+    static final class Lz4JavaBare extends RawBlock {
+        private final LZ4Compressor compressor = LZ4Factory.nativeInstance().fastCompressor();
+        private final LZ4SafeDecompressor decompressor =
+                LZ4Factory.nativeInstance().safeDecompressor();
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return compressor.maxCompressedLength(length);
+        }
+
+        @Override
+        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
+            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
+        }
+
+        @Override
+        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
+            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
+        }
+
+        @Override
+        int compressRanges(ByteBuffer src, ByteBuffer dst) {
+            return compressor.compress(src, src.position(), src.remaining(), dst, dst.position(), dst.remaining());
+        }
+
+        @Override
+        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
+            return decompressor.decompress(src, src.position(), src.remaining(), dst, dst.position(), dst.remaining());
+        }
+    }
+
     /** Hadoop's block framing (LZ4, LZO): per block, a big-endian raw length, a compressed length, one raw block. */
     static final class HadoopFramed extends BareCodec {
-        private final AirBare raw;
+        private final RawBlock raw;
         private final int block;
 
-        HadoopFramed(AirBare raw, int block) {
+        HadoopFramed(RawBlock raw, int block) {
             this.raw = raw;
             this.block = block;
         }

@@ -19,6 +19,7 @@ public final class Codecs {
     private static final Logger LOG = LoggerFactory.getLogger(Codecs.class);
     private static final AtomicBoolean SNAPPY_WARNED = new AtomicBoolean();
     private static final AtomicBoolean ZSTD_WARNED = new AtomicBoolean();
+    private static final AtomicBoolean LZ4_WARNED = new AtomicBoolean();
 
     private Codecs() {}
 
@@ -39,11 +40,16 @@ public final class Codecs {
                         ? () -> new ZstdCodec.Compressor(level, workers)
                         : () -> new AircompressorCodec.BlockCompressor(new ZstdCompressor());
             case LZ4_RAW:
-                return () -> new AircompressorCodec.BlockCompressor(new Lz4Compressor());
+                return useNative(codec, settings.nativeMode())
+                        ? Lz4JavaCodec.Compressor::new
+                        : () -> new AircompressorCodec.BlockCompressor(new Lz4Compressor());
             case LZ4:
-                return () -> new HadoopBlockCodec.Compressor(
-                        new AircompressorCodec.BlockCompressor(new Lz4Compressor()),
-                        HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK);
+                return useNative(codec, settings.nativeMode())
+                        ? () -> new HadoopBlockCodec.Compressor(
+                                new Lz4JavaCodec.Compressor(), HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK)
+                        : () -> new HadoopBlockCodec.Compressor(
+                                new AircompressorCodec.BlockCompressor(new Lz4Compressor()),
+                                HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK);
             case LZO:
                 return () -> new HadoopBlockCodec.Compressor(
                         new AircompressorCodec.BlockCompressor(new LzoCompressor()),
@@ -72,10 +78,14 @@ public final class Codecs {
                         ? ZstdCodec.Decompressor::new
                         : AircompressorZstd.Decompressor::new;
             case LZ4_RAW:
-                return () -> new AircompressorCodec.BlockDecompressor(new Lz4Decompressor());
+                return useNative(codec, settings.nativeMode())
+                        ? Lz4JavaCodec.Decompressor::new
+                        : () -> new AircompressorCodec.BlockDecompressor(new Lz4Decompressor());
             case LZ4:
-                return () -> new HadoopBlockCodec.Decompressor(
-                        new AircompressorCodec.BlockDecompressor(new Lz4Decompressor()), true);
+                return useNative(codec, settings.nativeMode())
+                        ? () -> new HadoopBlockCodec.Decompressor(new Lz4JavaCodec.Decompressor(), true)
+                        : () -> new HadoopBlockCodec.Decompressor(
+                                new AircompressorCodec.BlockDecompressor(new Lz4Decompressor()), true);
             case LZO:
                 return () -> new HadoopBlockCodec.Decompressor(
                         new AircompressorCodec.BlockDecompressor(new LzoDecompressor()), false);
@@ -101,9 +111,9 @@ public final class Codecs {
                         ? "zstd-jni (native)"
                         : "aircompressor (pure Java; compresses at its fixed level 3)";
             case LZ4_RAW:
-                return "aircompressor (pure Java)";
+                return lz4Implementation(codec, mode);
             case LZ4:
-                return "aircompressor (pure Java), Hadoop block framing";
+                return lz4Implementation(codec, mode) + ", Hadoop block framing";
             case LZO:
                 return "aircompressor (pure Java), Hadoop block framing";
             case BROTLI:
@@ -121,22 +131,48 @@ public final class Codecs {
         }
     }
 
-    /** Whether SNAPPY or ZSTD use their native library; warns once when AUTO falls back to pure Java. */
+    private static String lz4Implementation(CompressionCodecName codec, NativeMode mode) {
+        if (useNative(codec, mode)) {
+            return "lz4-java (native)";
+        }
+        return Lz4JavaCodec.present() || mode == NativeMode.PURE_JAVA
+                ? "aircompressor (pure Java)"
+                : "aircompressor (pure Java; add " + Lz4JavaCodec.COORDINATES + " for native LZ4)";
+    }
+
+    /**
+     * Whether a codec uses its native library: SNAPPY (snappy-java) and ZSTD (zstd-jni) always have one; LZ4 and
+     * LZ4_RAW have one when the optional lz4-java is on the class path. Warns once per library when AUTO falls back to
+     * pure Java because the native library does not load; NATIVE_ONLY refuses instead.
+     */
     private static boolean useNative(CompressionCodecName codec, NativeMode mode) {
         if (mode == NativeMode.PURE_JAVA) {
             return false;
         }
-        boolean snappy = codec == CompressionCodecName.SNAPPY;
-        Throwable failure = snappy ? NativeLibraries.snappyFailure() : NativeLibraries.zstdFailure();
+        switch (codec) {
+            case SNAPPY:
+                return nativeLoads(codec, mode, "snappy-java", NativeLibraries.snappyFailure(), SNAPPY_WARNED);
+            case ZSTD:
+                return nativeLoads(codec, mode, "zstd-jni", NativeLibraries.zstdFailure(), ZSTD_WARNED);
+            case LZ4_RAW:
+            case LZ4:
+                return Lz4JavaCodec.present()
+                        && nativeLoads(codec, mode, "lz4-java", Lz4JavaCodec.nativeFailure(), LZ4_WARNED);
+            default:
+                return false;
+        }
+    }
+
+    private static boolean nativeLoads(
+            CompressionCodecName codec, NativeMode mode, String library, Throwable failure, AtomicBoolean warned) {
         if (failure == null) {
             return true;
         }
-        String library = snappy ? "snappy-java" : "zstd-jni";
         if (mode == NativeMode.NATIVE_ONLY) {
             throw new IllegalStateException(codec + ": " + library + " cannot load its native library (" + failure
                     + ") and " + CodecSettings.NATIVE_MODE + " is native-only");
         }
-        if ((snappy ? SNAPPY_WARNED : ZSTD_WARNED).compareAndSet(false, true)) {
+        if (warned.compareAndSet(false, true)) {
             LOG.warn(
                     "{}: {} cannot load its native library ({}); using aircompressor's pure-Java implementation",
                     codec,

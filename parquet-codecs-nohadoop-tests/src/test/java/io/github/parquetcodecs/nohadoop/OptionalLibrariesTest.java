@@ -1,0 +1,50 @@
+package io.github.parquetcodecs.nohadoop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import java.util.Random;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * lz4-java is an optional dependency of the library, and Hadoop, which brings it elsewhere, is absent here: LZ4 and
+ * LZ4_RAW run on aircompressor's pure Java, and the factory names the artifact that would make them native.
+ */
+class OptionalLibrariesTest {
+    @Test
+    void withoutLz4JavaLz4RunsInPureJavaAndNamesTheArtifact() throws Exception {
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("net.jpountz.lz4.LZ4Factory"));
+        HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
+        try {
+            assertEquals(
+                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.8.1 for native LZ4)",
+                    factory.implementation(CompressionCodecName.LZ4_RAW));
+            assertEquals(
+                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.8.1 for native LZ4), Hadoop block framing",
+                    factory.implementation(CompressionCodecName.LZ4));
+            byte[] page = new byte[600_000];
+            Random random = new Random(7);
+            for (int i = 0; i < page.length; i++) {
+                page[i] = (byte) (random.nextInt(16) + (i / 1000));
+            }
+            for (CompressionCodecName codec :
+                    new CompressionCodecName[] {CompressionCodecName.LZ4, CompressionCodecName.LZ4_RAW}) {
+                byte[] compressed = factory.getCompressor(codec)
+                        .compress(BytesInput.from(page))
+                        .toByteArray();
+                assertArrayEquals(
+                        page,
+                        factory.getDecompressor(codec)
+                                .decompress(BytesInput.from(compressed), page.length)
+                                .toByteArray(),
+                        codec.name());
+            }
+        } finally {
+            factory.release();
+        }
+    }
+}
