@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CodecSweepTest {
     private static final HadoopFreeCodecFactory FACTORY = new HadoopFreeCodecFactory();
-    private static final HadoopFreeCodecFactory PURE_JAVA = HostileDecoding.pureJava();
+    private static final HadoopFreeCodecFactory PURE_JAVA = pureJava();
     private static final int GUARD = 16;
     private static final byte GUARD_BYTE = (byte) 0xA5;
 
@@ -32,6 +33,18 @@ class CodecSweepTest {
         HEAP_DIRECT,
         DIRECT_HEAP,
         READONLY_HEAP_HEAP
+    }
+
+    // only the factory's public API here: dev/upstream-check runs this class against the patched parquet-java
+    private static HadoopFreeCodecFactory pureJava() {
+        PlainParquetConfiguration conf = new PlainParquetConfiguration();
+        conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");
+        return new HadoopFreeCodecFactory(conf);
+    }
+
+    /** Whether a codec runs natively here and has a pure-Java implementation beside it: both are swept. */
+    private static boolean hasPureJavaVariant(CompressionCodecName codec) {
+        return !FACTORY.implementation(codec).equals(PURE_JAVA.implementation(codec));
     }
 
     static Stream<Arguments> cases() {
@@ -46,7 +59,7 @@ class CodecSweepTest {
                             continue;
                         }
                         cases.add(Arguments.of(codec, size, shape, kind, false));
-                        if (HostileDecoding.hasPureJavaVariant(codec)) {
+                        if (hasPureJavaVariant(codec)) {
                             cases.add(Arguments.of(codec, size, shape, kind, true));
                         }
                     }
@@ -131,6 +144,63 @@ class CodecSweepTest {
             shared.duplicate().position(compressed.length + GUARD).get(decoded);
             assertArrayEquals(page, decoded, "direct=" + direct);
             assertEquals(compressed.length + GUARD + size, output.position(), "output position");
+        }
+    }
+
+    /**
+     * Pages of every kind in one stream, in an order that defeats the handle's guess of the next page's kind: heap and
+     * direct single-buffer pages, byte arrays and pages of several parts. Each must compress exactly as its bytes do
+     * from a plain array, and leave the caller's page buffer as it was.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("codecs")
+    void compressesPagesOfEveryKindInAnyOrder(CompressionCodecName codec) throws Exception {
+        BytesInputCompressor compressor = FACTORY.getCompressor(codec);
+        BytesInputDecompressor decompressor = FACTORY.getDecompressor(codec);
+        String[] order = {"direct", "direct", "heap", "array", "direct", "parts", "direct", "direct", "heap", "heap"};
+        for (int i = 0; i < order.length; i++) {
+            int size = 1000 + 37_000 * i;
+            byte[] page = TestData.page(TestData.Shape.PARQUET, size, i);
+            ByteBuffer backing = null;
+            BytesInput input;
+            switch (order[i]) {
+                case "direct":
+                    backing = guarded(page, true, i);
+                    input = BytesInput.from(backing);
+                    break;
+                case "heap":
+                    backing = guarded(page, false, i);
+                    input = BytesInput.from(backing);
+                    break;
+                case "array":
+                    input = BytesInput.from(page);
+                    break;
+                default:
+                    input = BytesInput.concat(
+                            BytesInput.from(page, 0, size / 3),
+                            BytesInput.from(ByteBuffer.allocateDirect(size - size / 3)
+                                    .put(page, size / 3, size - size / 3)
+                                    .flip()));
+            }
+            if (backing != null) {
+                backing.limit(backing.position() + size); // the page only, not the guard bytes after it
+            }
+            int position = backing == null ? 0 : backing.position();
+            int limit = backing == null ? 0 : backing.limit();
+            byte[] compressed = compressor.compress(input).toByteArray();
+            String what = order[i] + " page " + i;
+            assertArrayEquals(
+                    page,
+                    decompressor.decompress(BytesInput.from(compressed), size).toByteArray(),
+                    what);
+            if (backing != null) {
+                assertEquals(position, backing.position(), what + ": position");
+                assertEquals(limit, backing.limit(), what + ": limit");
+                byte[] after = new byte[size];
+                backing.duplicate().get(after, 0, size);
+                assertArrayEquals(page, after, what + ": content");
+                assertGuards(backing.limit(backing.capacity()), position, size);
+            }
         }
     }
 

@@ -14,6 +14,7 @@ final class BrotliCodec {
 
     static final class Compressor extends ArrayOrDirectCompressor {
         private final Encoder.Parameters parameters;
+        private byte[] scratch;
 
         Compressor(int quality) {
             parameters = new Encoder.Parameters().setQuality(quality);
@@ -28,11 +29,7 @@ final class BrotliCodec {
         @Override
         int compressArrays(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            byte[] compressed = Encoder.compress(src, srcOffset, srcLength, parameters);
-            if (compressed.length > dstCapacity) {
-                throw new IOException("brotli4j produced " + compressed.length + " bytes, more than the bound "
-                        + dstCapacity + " for " + srcLength + " input bytes");
-            }
+            byte[] compressed = encode(src, srcOffset, srcLength, dstCapacity);
             System.arraycopy(compressed, 0, dst, dstOffset, compressed.length);
             return compressed.length;
         }
@@ -40,15 +37,27 @@ final class BrotliCodec {
         @Override
         int compressDirect(ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            byte[] in = new byte[srcLength];
+            byte[] in = scratch = Buffers.ensure(scratch, srcLength);
             Buffers.copyOut(src, srcOffset, in, srcLength);
-            byte[] compressed = Encoder.compress(in, 0, srcLength, parameters);
+            byte[] compressed = encode(in, 0, srcLength, dstCapacity);
+            Buffers.copyIn(compressed, compressed.length, dst, dstOffset);
+            return compressed.length;
+        }
+
+        /** brotli4j's byte[] call, which returns the stream in a new array; checked against the caller's room. */
+        private byte[] encode(byte[] src, int srcOffset, int srcLength, int dstCapacity) throws IOException {
+            byte[] compressed = Encoder.compress(src, srcOffset, srcLength, parameters);
             if (compressed.length > dstCapacity) {
                 throw new IOException("brotli4j produced " + compressed.length + " bytes, more than the bound "
                         + dstCapacity + " for " + srcLength + " input bytes");
             }
-            Buffers.copyIn(compressed, compressed.length, dst, dstOffset);
-            return compressed.length;
+            return compressed;
+        }
+
+        @Override
+        public void close() {
+            super.close();
+            scratch = null;
         }
     }
 
