@@ -90,6 +90,17 @@ public final class NativeMemorySoak {
             byte[] decoded = decompressor
                     .decompress(BytesInput.from(compressed), page.length)
                     .toByteArray();
+            // the page again from a direct buffer: the first call copies it, the second compresses it in place into
+            // the handle's direct output buffer
+            out.clear();
+            out.put(page).flip();
+            for (int i = 0; i < 2; i++) {
+                if (!Arrays.equals(
+                        compressed,
+                        compressor.compress(BytesInput.from(out.duplicate())).toByteArray())) {
+                    throw new AssertionError(codec + ": a direct page compressed differently in cycle " + cycle);
+                }
+            }
             in.clear();
             in.put(compressed).flip();
             out.clear();
