@@ -40,16 +40,10 @@ public final class Codecs {
                         ? () -> new ZstdCodec.Compressor(level, workers)
                         : () -> new AircompressorCodec.BlockCompressor(new ZstdCompressor());
             case LZ4_RAW:
-                return useNative(codec, settings.nativeMode())
-                        ? Lz4JavaCodec.Compressor::new
-                        : () -> new AircompressorCodec.BlockCompressor(new Lz4Compressor());
+                return lz4Blocks(codec, settings);
             case LZ4:
-                return useNative(codec, settings.nativeMode())
-                        ? () -> new HadoopBlockCodec.Compressor(
-                                new Lz4JavaCodec.Compressor(), HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK)
-                        : () -> new HadoopBlockCodec.Compressor(
-                                new AircompressorCodec.BlockCompressor(new Lz4Compressor()),
-                                HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK);
+                Supplier<PageCompressor> blocks = lz4Blocks(codec, settings);
+                return () -> new HadoopBlockCodec.Compressor(blocks.get(), HadoopBlockCodec.LZ4_MAX_INPUT_PER_BLOCK);
             case LZO:
                 return () -> new HadoopBlockCodec.Compressor(
                         new AircompressorCodec.BlockCompressor(new LzoCompressor()),
@@ -78,14 +72,10 @@ public final class Codecs {
                         ? ZstdCodec.Decompressor::new
                         : AircompressorZstd.Decompressor::new;
             case LZ4_RAW:
-                return useNative(codec, settings.nativeMode())
-                        ? Lz4JavaCodec.Decompressor::new
-                        : () -> new AircompressorCodec.BlockDecompressor(new Lz4Decompressor());
+                return lz4BlockDecoders(codec, settings);
             case LZ4:
-                return useNative(codec, settings.nativeMode())
-                        ? () -> new HadoopBlockCodec.Decompressor(new Lz4JavaCodec.Decompressor(), true)
-                        : () -> new HadoopBlockCodec.Decompressor(
-                                new AircompressorCodec.BlockDecompressor(new Lz4Decompressor()), true);
+                Supplier<PageDecompressor> blocks = lz4BlockDecoders(codec, settings);
+                return () -> new HadoopBlockCodec.Decompressor(blocks.get(), true);
             case LZO:
                 return () -> new HadoopBlockCodec.Decompressor(
                         new AircompressorCodec.BlockDecompressor(new LzoDecompressor()), false);
@@ -129,6 +119,19 @@ public final class Codecs {
         if (reason != null) {
             throw new UnsupportedOperationException(reason);
         }
+    }
+
+    /** Raw LZ4 blocks, alone (LZ4_RAW) or inside Hadoop framing (LZ4): lz4-java's native LZ4, else aircompressor. */
+    private static Supplier<PageCompressor> lz4Blocks(CompressionCodecName codec, CodecSettings settings) {
+        return useNative(codec, settings.nativeMode())
+                ? Lz4JavaCodec.Compressor::new
+                : () -> new AircompressorCodec.BlockCompressor(new Lz4Compressor());
+    }
+
+    private static Supplier<PageDecompressor> lz4BlockDecoders(CompressionCodecName codec, CodecSettings settings) {
+        return useNative(codec, settings.nativeMode())
+                ? Lz4JavaCodec.Decompressor::new
+                : () -> new AircompressorCodec.BlockDecompressor(new Lz4Decompressor());
     }
 
     private static String lz4Implementation(CompressionCodecName codec, NativeMode mode) {
