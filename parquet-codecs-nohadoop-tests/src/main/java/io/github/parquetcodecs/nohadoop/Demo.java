@@ -213,7 +213,12 @@ public final class Demo {
         }
 
         HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
-        String format = "%-13s %-50s %10s %9s %8s %17s%n";
+        // the implementation column is as wide as its longest entry (names that say what to add are long)
+        int width = "implementation".length();
+        for (Result result : results) {
+            width = Math.max(width, factory.implementation(result.codec).length());
+        }
+        String format = "%-13s %-" + width + "s %10s %9s %8s %17s%n";
         System.out.printf(
                 Locale.ROOT, format, "codec", "implementation", "file size", "write ms", "read ms", "rows verified");
         boolean allVerified = true;
