@@ -1,16 +1,15 @@
 package io.github.parquetcodecs;
 
+import io.github.parquetcodecs.internal.Codec;
 import io.github.parquetcodecs.internal.CodecSettings;
 import io.github.parquetcodecs.internal.Codecs;
 import io.github.parquetcodecs.internal.CompressorHandle;
 import io.github.parquetcodecs.internal.DecompressorHandle;
-import io.github.parquetcodecs.internal.Handle;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
+import io.github.parquetcodecs.internal.EnginePool;
+import io.github.parquetcodecs.internal.Levels;
+import java.lang.ref.WeakReference;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -18,37 +17,51 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * A {@link CompressionCodecFactory} for all eight Parquet codecs that calls the codec libraries directly (snappy-java,
- * zstd-jni, aircompressor, brotli4j, {@code java.util.zip}) and never loads a Hadoop class. Pass it to parquet-java with
- * {@code withCodecFactory(...)} on {@code ParquetWriter.Builder} and {@code ParquetReadOptions.Builder}.
+ * zstd-jni, aircompressor, brotli4j, lz4-java, {@code java.util.zip}) and never loads a Hadoop class. Pass it to
+ * parquet-java with {@code withCodecFactory(...)} on {@code ParquetWriter.Builder} and {@code
+ * ParquetReadOptions.Builder}.
  *
- * <p><b>Threads.</b> One factory may be shared by any number of threads. Each thread gets its own compressor and
- * decompressor per codec (and level), with its own native context, so threads never share a context; a handle passed
- * to another thread is still safe, as every handle serialises its own use.
+ * <p><b>Engines.</b> Native contexts and other codec state live in one bounded pool for the whole process, keyed by
+ * codec, level and engine: a compressor or decompressor borrows one for each page and gives it back. A factory holds
+ * no native state, so creating one costs nothing and dropping one without {@link #release()} leaks nothing. The pool
+ * keeps at most {@link EnginePool#maxIdlePerKey()} idle engines per key (system property {@value
+ * EnginePool#MAX_IDLE_PROPERTY}, default twice the available processors) and closes any engine given back beyond
+ * that; {@link #closeIdleEngines()} closes the idle ones now.
  *
- * <p><b>Release.</b> {@link #release()} frees every native context and scratch buffer of this factory at once, and is
- * idempotent. The factory and the handles it gave out stay usable afterwards and create fresh contexts when used
- * again, because parquet-java's {@code ParquetFileReader} and {@code ParquetWriter} release their factory on close even
- * when other readers still share it. A handle's own {@code release()} ends that handle: any later use of it throws
- * {@link IllegalStateException}.
+ * <p><b>Threads.</b> One factory may be shared by any number of threads. A decompressor holds no state between pages
+ * and may be used by any thread. A compressor keeps its last page's output until its next call, as parquet-java
+ * specifies, so the factory caches one compressor per codec and level for the thread that asked first and gives other
+ * threads compressors of their own.
+ *
+ * <p><b>Release.</b> {@link #release()} forgets the compressors this factory cached and drops their output buffers; it
+ * is idempotent, and the compressors and decompressors handed out stay usable (parquet-java's {@code
+ * ParquetFileReader} and {@code ParquetWriter} release their factory on close even when other readers still share
+ * it). A compressor's or decompressor's own {@code release()} ends it: any later use throws {@link
+ * IllegalStateException}.
  */
 public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     /** ZSTD level, stock parquet-java's key; default 3, zstd's full range including negative levels. */
-    public static final String ZSTD_LEVEL = CodecSettings.ZSTD_LEVEL;
+    public static final String ZSTD_LEVEL = "parquet.compression.codec.zstd.level";
     /** ZSTD level, the legacy Hadoop key, read when {@link #ZSTD_LEVEL} is not set. */
-    public static final String LEGACY_ZSTD_LEVEL = CodecSettings.LEGACY_ZSTD_LEVEL;
+    public static final String LEGACY_ZSTD_LEVEL = "io.compression.codec.zstd.level";
     /** ZSTD worker threads per compressor; default 0 (compress on the calling thread). */
-    public static final String ZSTD_WORKERS = CodecSettings.ZSTD_WORKERS;
+    public static final String ZSTD_WORKERS = "parquet.compression.codec.zstd.workers";
     /** GZIP level: a number from -1 to 9 or a Hadoop {@code ZlibCompressor.CompressionLevel} name. */
-    public static final String GZIP_LEVEL = CodecSettings.GZIP_LEVEL;
+    public static final String GZIP_LEVEL = "zlib.compress.level";
     /** BROTLI quality, 0 to 11; default 1. */
-    public static final String BROTLI_QUALITY = CodecSettings.BROTLI_QUALITY;
-    /** {@code auto} (default), {@code native-only} or {@code pure-java}: see {@link NativeMode}. */
+    public static final String BROTLI_QUALITY = "compression.brotli.quality";
+    /**
+     * {@code auto} (default: the native engine when its library loads, else the pure-Java one, with one warning),
+     * {@code native-only} (fail when a native library is there but cannot load) or {@code pure-java} (aircompressor
+     * for SNAPPY, ZSTD, LZ4 and LZ4_RAW).
+     */
     public static final String NATIVE_MODE = CodecSettings.NATIVE_MODE;
     /**
      * The largest decompressed page size, in bytes, that a decompressor accepts; a page that declares more is refused
      * with an {@link java.io.IOException} before any memory is allocated for it. Default {@link
-     * #DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE}, the largest page stock parquet-java 1.18.1 can read. Lower it when reading
-     * untrusted files: parquet-java writes pages of about 1 MiB ({@code parquet.page.size}) by default.
+     * #DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE}, the largest page stock parquet-java 1.18.1 can read. A page within the limit
+     * is also checked against what it states about itself (its length header, content sizes, block headers, its
+     * codec's largest expansion) before its output is allocated, so a lying page header costs no memory either way.
      */
     public static final String MAX_DECOMPRESSED_PAGE_SIZE = CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE;
     /**
@@ -59,15 +72,9 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
      */
     public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
 
-    private static final int NO_LEVEL = Integer.MIN_VALUE;
-
     private final CodecSettings settings;
-    /**
-     * Each thread's handles, per codec and level. Weak keys: the handles of a thread that has ended are dropped with it,
-     * and a {@code Cleaner} frees their native contexts. Kept here rather than in a {@code ThreadLocal}, so that a
-     * factory dropped without {@link #release()} takes its handles with it instead of leaving them in threads' maps.
-     */
-    private final Map<Thread, ThreadHandles> handlesByThread = new WeakHashMap<>();
+    /** Compressors per codec and level, each for the thread that asked for it first. */
+    private final ConcurrentMap<Long, Owned> compressors = new ConcurrentHashMap<>();
 
     /** A factory with stock parquet-java's defaults. */
     public HadoopFreeCodecFactory() {
@@ -76,7 +83,12 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
 
     /** A factory that reads levels and settings from {@code conf} (see the key constants of this class). */
     public HadoopFreeCodecFactory(ParquetConfiguration conf) {
-        this.settings = new CodecSettings(conf);
+        this(conf, Codecs.standard());
+    }
+
+    /** A factory over other codecs than the standard ones (tests show how a codec is added). */
+    HadoopFreeCodecFactory(ParquetConfiguration conf, Codecs codecs) {
+        this.settings = new CodecSettings(conf, codecs);
     }
 
     /**
@@ -87,8 +99,8 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
      */
     @Override
     public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-        boolean levelled = CompressionLevels.of(codec).isPresent();
-        return compressor(codec, levelled ? settings.configuredLevel(codec) : NO_LEVEL);
+        Codec descriptor = settings.codecs().get(codec);
+        return compressor(descriptor, settings.configuredLevel(descriptor));
     }
 
     /**
@@ -98,64 +110,71 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
      */
     // no @Override: parquet-java 1.14 has no getCompressor(codec, level)
     public BytesInputCompressor getCompressor(CompressionCodecName codec, int level) {
-        boolean levelled = CompressionLevels.of(codec).isPresent();
-        return compressor(codec, levelled ? CodecSettings.validLevel(codec, level) : NO_LEVEL);
+        Codec descriptor = settings.codecs().get(codec);
+        Levels levels = descriptor.levels();
+        return compressor(descriptor, levels == null ? 0 : levels.validate(level));
     }
 
-    private BytesInputCompressor compressor(CompressionCodecName codec, int level) {
-        Long key = ((long) codec.ordinal() << 32) | (level & 0xffffffffL);
-        synchronized (handlesByThread) {
-            Map<Long, CompressorHandle> cache = threadHandles().compressors;
-            CompressorHandle handle = cache.get(key);
-            if (handle == null || handle.isReleased()) {
-                handle = new CompressorHandle(codec, Codecs.compressors(codec, level, settings));
-                cache.put(key, handle);
-            }
-            return handle;
+    private BytesInputCompressor compressor(Codec codec, int level) {
+        Long key = ((long) codec.name().ordinal() << 32) | (level & 0xffffffffL);
+        Thread me = Thread.currentThread();
+        Owned cached = compressors.get(key);
+        if (cached != null && cached.ownedBy(me)) {
+            return cached.handle;
         }
+        Owned mine = new Owned(new CompressorHandle(codec, level, settings), me);
+        if (cached == null || cached.abandoned()) {
+            compressors.put(key, mine);
+        }
+        return mine.handle;
     }
 
+    /** A decompressor for {@code codec}; it holds no state between pages, so every call gets a light new one. */
     @Override
     public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
-        synchronized (handlesByThread) {
-            Map<CompressionCodecName, DecompressorHandle> cache = threadHandles().decompressors;
-            DecompressorHandle handle = cache.get(codec);
-            if (handle == null || handle.isReleased()) {
-                handle = new DecompressorHandle(
-                        codec, Codecs.decompressors(codec, settings), settings.maxDecompressedPageSize());
-                cache.put(codec, handle);
-            }
-            return handle;
-        }
-    }
-
-    /** The calling thread's handles; call while holding the {@code handlesByThread} lock. */
-    private ThreadHandles threadHandles() {
-        return handlesByThread.computeIfAbsent(Thread.currentThread(), thread -> new ThreadHandles());
+        return new DecompressorHandle(settings.codecs().get(codec), settings);
     }
 
     /** Which library serves {@code codec} in this factory, for example {@code "zstd-jni (native)"}. */
     public String implementation(CompressionCodecName codec) {
-        return Codecs.implementation(codec, settings.nativeMode());
+        return settings.codecs().get(codec).implementation(settings.nativeMode());
     }
 
-    /** Frees every native context and scratch buffer now; see the class comment. Idempotent. */
+    /** Forgets the cached compressors and drops their buffers; see the class comment. Idempotent. */
     @Override
     public void release() {
-        List<Handle<?>> snapshot = new ArrayList<>();
-        synchronized (handlesByThread) {
-            for (ThreadHandles handles : handlesByThread.values()) {
-                snapshot.addAll(handles.compressors.values());
-                snapshot.addAll(handles.decompressors.values());
-            }
+        for (Owned owned : compressors.values()) {
+            owned.handle.dropBuffers();
         }
-        // freeing waits for a page in flight, so it runs outside the lock
-        snapshot.forEach(Handle::freeResources);
+        compressors.clear();
     }
 
-    /** One thread's handles. The maps are guarded by the factory's {@code handlesByThread} lock. */
-    private static final class ThreadHandles {
-        final Map<Long, CompressorHandle> compressors = new HashMap<>();
-        final Map<CompressionCodecName, DecompressorHandle> decompressors = new EnumMap<>(CompressionCodecName.class);
+    /**
+     * Closes every idle engine of the process-wide pool now (native contexts, scratch space) and returns how many;
+     * engines in use are given back as usual. For programs that want native memory back after a burst of work.
+     */
+    public static int closeIdleEngines() {
+        return EnginePool.closeIdle();
+    }
+
+    /** A cached compressor and the thread it is for; a weak reference, so a finished thread is not kept. */
+    private static final class Owned {
+        final CompressorHandle handle;
+        final WeakReference<Thread> owner;
+
+        Owned(CompressorHandle handle, Thread owner) {
+            this.handle = handle;
+            this.owner = new WeakReference<>(owner);
+        }
+
+        boolean ownedBy(Thread thread) {
+            return owner.get() == thread && !handle.isReleased();
+        }
+
+        /** Released, or its thread has ended: another thread may take the slot. */
+        boolean abandoned() {
+            Thread thread = owner.get();
+            return handle.isReleased() || thread == null || !thread.isAlive();
+        }
     }
 }

@@ -102,7 +102,7 @@ class FactoryBehaviourTest {
     @Test
     void aFactoryDroppedWithoutReleaseLeavesNoHandleReachable() throws Exception {
         // nothing outside the factory (no ThreadLocal, no static registry) may keep its handles, and so their native
-        // contexts, alive: once unreachable, the Cleaner frees them
+        // output buffers, alive: once unreachable, the garbage collector frees them (engines live in the pool)
         List<WeakReference<Object>> handles = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
@@ -323,15 +323,15 @@ class FactoryBehaviourTest {
         assertMessage(cut, codec, PAGE.length);
 
         // a failed ByteBuffer decode leaves positions alone and writes nothing outside the slice
-        ByteBuffer input = CodecSweepTest.guarded(compressed, true, 1);
-        ByteBuffer output = CodecSweepTest.guarded(new byte[PAGE.length - 10], false, 2);
+        ByteBuffer input = CodecSweep.guarded(compressed, true, 1);
+        ByteBuffer output = CodecSweep.guarded(new byte[PAGE.length - 10], false, 2);
         int inPos = input.position();
         int outPos = output.position();
         assertThrows(
                 IOException.class, () -> decompressor.decompress(input, compressed.length, output, PAGE.length - 10));
         assertEquals(inPos, input.position());
         assertEquals(outPos, output.position());
-        CodecSweepTest.assertGuards(output, outPos, PAGE.length - 10);
+        CodecSweep.assertGuards(output, outPos, PAGE.length - 10);
 
         // the decompressor still works after errors
         assertArrayEquals(

@@ -1,6 +1,7 @@
 package io.github.parquetcodecs;
 
 import io.github.parquetcodecs.internal.Codecs;
+import io.github.parquetcodecs.internal.NativeMode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -50,8 +51,9 @@ final class HostileDecoding {
      * and LZ4 and LZ4_RAW when lz4-java is on the class path): both are then tested, and against each other.
      */
     static boolean hasPureJavaVariant(CompressionCodecName codec) {
-        return !Codecs.implementation(codec, NativeMode.AUTO)
-                .equals(Codecs.implementation(codec, NativeMode.PURE_JAVA));
+        return !Codecs.of(codec)
+                .implementation(NativeMode.AUTO)
+                .equals(Codecs.of(codec).implementation(NativeMode.PURE_JAVA));
     }
 
     /** A factory that uses the pure-Java implementations of SNAPPY, ZSTD, LZ4 and LZ4_RAW. */

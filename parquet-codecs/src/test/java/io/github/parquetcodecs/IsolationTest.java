@@ -190,13 +190,13 @@ class IsolationTest {
         assertTrue(output.contains("LZ4=aircompressor (pure Java), Hadoop block framing"), output);
         assertTrue(output.contains("LZ4_RAW=aircompressor (pure Java)\n"), output);
         assertTrue(output.contains("GZIP=java.util.zip"), output);
-        assertEquals(1, count(output, "Codecs - SNAPPY: snappy-java cannot load its native library"), output);
-        assertEquals(1, count(output, "Codecs - ZSTD: zstd-jni cannot load its native library"), output);
+        assertEquals(1, count(output, "Codec - SNAPPY: snappy-java cannot load its native library"), output);
+        assertEquals(1, count(output, "Codec - ZSTD: zstd-jni cannot load its native library"), output);
         // one warning for lz4-java, from the first of LZ4 and LZ4_RAW to be used
         assertEquals(
                 1,
-                count(output, "Codecs - LZ4: lz4-java cannot load its native library")
-                        + count(output, "Codecs - LZ4_RAW: lz4-java cannot load its native library"),
+                count(output, "Codec - LZ4: lz4-java cannot load its native library")
+                        + count(output, "Codec - LZ4_RAW: lz4-java cannot load its native library"),
                 output);
         assertTrue(output.contains("liblz4-java"), "the warning names lz4-java's reason: " + output);
         assertTrue(output.contains("native-only SNAPPY refused: SNAPPY: snappy-java cannot load"), output);

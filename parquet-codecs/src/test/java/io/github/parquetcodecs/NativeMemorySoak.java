@@ -25,8 +25,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <ul>
  *   <li>{@code released}: a fresh factory per cycle; both handles are released, and so is the factory.
- *   <li>{@code unreleased}: a fresh factory per cycle, dropped without any release: only the library's safety net (a
- *       {@link java.lang.ref.Cleaner} per handle) frees native contexts.
+ *   <li>{@code unreleased}: a fresh factory per cycle, dropped without any release: factories and handles hold no
+ *       native state (engines live in the process-wide pool), so there is nothing to leak.
  *   <li>{@code shared}: one factory, a handle released after every cycle (the factory hands out a fresh one).
  * </ul>
  *
@@ -50,8 +50,7 @@ public final class NativeMemorySoak {
         ByteBuffer out = ByteBuffer.allocateDirect(1 << 16);
         HadoopFreeCodecFactory shared = new HadoopFreeCodecFactory();
 
-        // long enough for the unreleased mode to reach its plateau: up to EngineBudget's 1024 engines (512 cycles)
-        // await their Cleaner at any time, and the native heap keeps what that peak took
+        // long enough for the JIT, the pool's engines and malloc's arenas to reach their plateau
         long warmup = Math.max(10_000, cycles / 10);
         run(mode, warmup, pages, in, out, shared);
         settle();
@@ -127,7 +126,7 @@ public final class NativeMemorySoak {
         }
     }
 
-    /** Lets collected handles' cleaners run, so that both measurements see the same steady state. */
+    /** Collects garbage (dropped handles' direct output buffers), so that both measurements see the same state. */
     private static void settle() throws InterruptedException {
         for (int i = 0; i < 3; i++) {
             System.gc();

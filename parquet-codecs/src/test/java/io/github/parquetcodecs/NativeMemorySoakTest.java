@@ -30,7 +30,7 @@ class NativeMemorySoakTest {
     @ValueSource(strings = {"released", "unreleased"})
     void nativeAndDirectMemoryStayFlat(String mode) throws Exception {
         long cycles = Long.getLong("parquet.codecs.soak.cycles", DEFAULT_CYCLES);
-        // Resident memory of a short run on a shared machine also moves with the JIT, malloc arenas and the Cleaner's
+        // Resident memory of a short run on a shared machine also moves with the JIT, malloc arenas and the collector's
         // pace, so a run that overshoots is repeated (up to three times) and the least growth counts: a leak grows in
         // every run, noise does not.
         long rssGrowth = Long.MAX_VALUE;

@@ -21,10 +21,10 @@ class OptionalLibrariesTest {
         HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
         try {
             assertEquals(
-                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.8.1 for native LZ4)",
+                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.10.4 for native LZ4)",
                     factory.implementation(CompressionCodecName.LZ4_RAW));
             assertEquals(
-                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.8.1 for native LZ4), Hadoop block framing",
+                    "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.10.4 for native LZ4), Hadoop block framing",
                     factory.implementation(CompressionCodecName.LZ4));
             byte[] page = new byte[600_000];
             Random random = new Random(7);

@@ -3,7 +3,10 @@ package io.github.parquetcodecs.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-/** The compressing counterpart of {@link ArrayOrDirectDecompressor}. */
+/**
+ * The compressing counterpart of {@link ArrayOrDirectDecompressor}. A library that takes arrays only (brotli4j) says
+ * so with {@link #takesDirect()}, and direct pairs are then staged through arrays too.
+ */
 abstract class ArrayOrDirectCompressor implements PageCompressor {
     private byte[] srcScratch;
     private byte[] dstScratch;
@@ -14,6 +17,11 @@ abstract class ArrayOrDirectCompressor implements PageCompressor {
     abstract int compressDirect(
             ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
             throws IOException;
+
+    /** Whether {@link #compressDirect} works; when false, direct buffers are staged through arrays. */
+    boolean takesDirect() {
+        return true;
+    }
 
     @Override
     public final int compress(
@@ -32,7 +40,7 @@ abstract class ArrayOrDirectCompressor implements PageCompressor {
                     dst.arrayOffset() + dstOffset,
                     dstCapacity);
         }
-        if (src.isDirect() && dst.isDirect()) {
+        if (src.isDirect() && dst.isDirect() && takesDirect()) {
             return compressDirect(src, srcOffset, srcLength, dst, dstOffset, dstCapacity);
         }
         byte[] in;

@@ -1,158 +1,100 @@
 package io.github.parquetcodecs.internal;
 
-import io.github.parquetcodecs.CompressionLevels;
-import io.github.parquetcodecs.NativeMode;
-import java.util.Locale;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.BadConfigurationException;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * The settings read from a {@link ParquetConfiguration}, with stock parquet-java's keys and defaults. Values are kept
- * as strings and parsed when a compressor is requested, so that a bad value fails there, naming the key.
+ * The settings read from a {@link ParquetConfiguration}, with stock parquet-java's keys and defaults: the level keys
+ * that each codec's {@link Levels} names, the codecs' own keys, the native mode and the largest page. Values are kept
+ * as strings and parsed when a compressor or decompressor is requested, so that a bad value fails there, naming the
+ * key.
  */
 public final class CodecSettings {
-    // The configuration keys; HadoopFreeCodecFactory documents them and exposes them as its own constants.
-    public static final String ZSTD_LEVEL = "parquet.compression.codec.zstd.level";
-    public static final String LEGACY_ZSTD_LEVEL = "io.compression.codec.zstd.level";
-    public static final String ZSTD_WORKERS = "parquet.compression.codec.zstd.workers";
-    public static final String GZIP_LEVEL = "zlib.compress.level";
-    public static final String BROTLI_QUALITY = "compression.brotli.quality";
+    // The library's own keys; the public factory documents them and exposes them as its own constants.
     public static final String NATIVE_MODE = "parquet.codecs.native";
     public static final String MAX_DECOMPRESSED_PAGE_SIZE = "parquet.codecs.max.decompressed.page.size";
     /** The JDK's largest safe array length: stock parquet-java allocates the declared page size as one byte[]. */
     public static final int DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE = Integer.MAX_VALUE - 8;
 
-    private final String zstdLevel;
-    private final String zstdLevelKey;
-    private final String zstdWorkers;
-    private final String gzipLevel;
-    private final String brotliQuality;
-    private final String maxDecompressedPageSize;
+    private final Codecs codecs;
+    private final Map<String, String> values = new HashMap<>();
     private final NativeMode nativeMode;
 
     public CodecSettings(ParquetConfiguration conf) {
-        String level = conf.get(ZSTD_LEVEL);
-        if (level != null) {
-            zstdLevel = level;
-            zstdLevelKey = ZSTD_LEVEL;
-        } else {
-            zstdLevel = conf.get(LEGACY_ZSTD_LEVEL);
-            zstdLevelKey = LEGACY_ZSTD_LEVEL;
+        this(conf, Codecs.standard());
+    }
+
+    /** Reads the keys of {@code codecs} from {@code conf}. */
+    public CodecSettings(ParquetConfiguration conf, Codecs codecs) {
+        this.codecs = codecs;
+        for (Codec codec : codecs.all()) {
+            Levels levels = codec.levels();
+            if (levels != null) {
+                levels.keys().forEach(key -> read(conf, key));
+            }
+            codec.settingKeys().forEach(key -> read(conf, key));
         }
-        zstdWorkers = conf.get(ZSTD_WORKERS);
-        gzipLevel = conf.get(GZIP_LEVEL);
-        brotliQuality = conf.get(BROTLI_QUALITY);
-        maxDecompressedPageSize = conf.get(MAX_DECOMPRESSED_PAGE_SIZE);
+        read(conf, MAX_DECOMPRESSED_PAGE_SIZE);
         String mode = conf.get(NATIVE_MODE);
         nativeMode = mode == null ? NativeMode.AUTO : NativeMode.parse(mode);
+    }
+
+    private void read(ParquetConfiguration conf, String key) {
+        String value = conf.get(key);
+        if (value != null) {
+            values.put(key, value);
+        }
+    }
+
+    public Codecs codecs() {
+        return codecs;
     }
 
     public NativeMode nativeMode() {
         return nativeMode;
     }
 
-    /** The configured level for {@code codec}, validated; codecs without levels give 0. */
-    public int configuredLevel(CompressionCodecName codec) {
-        switch (codec) {
-            case ZSTD:
-                return zstdLevel == null
-                        ? CompressionLevels.ZSTD_DEFAULT_LEVEL
-                        : validLevel(codec, parseInt(zstdLevelKey, zstdLevel));
-            case GZIP:
-                return gzipLevel == null
-                        ? CompressionLevels.GZIP_DEFAULT_LEVEL
-                        : validLevel(codec, parseZlibLevel(gzipLevel));
-            case BROTLI:
-                return brotliQuality == null
-                        ? CompressionLevels.BROTLI_DEFAULT_QUALITY
-                        : validLevel(codec, parseInt(BROTLI_QUALITY, brotliQuality));
-            default:
-                return 0;
-        }
+    /** The value of a key a codec declared, or null when it is not set. */
+    public String get(String key) {
+        return values.get(key);
     }
 
-    public int zstdWorkers() {
-        if (zstdWorkers == null) {
+    /** The configured level for {@code codec}, validated; codecs without levels give 0. */
+    public int configuredLevel(Codec codec) {
+        Levels levels = codec.levels();
+        if (levels == null) {
             return 0;
         }
-        int workers = parseInt(ZSTD_WORKERS, zstdWorkers);
-        if (workers < 0) {
-            throw new BadConfigurationException("ZSTD: " + ZSTD_WORKERS + " must be 0 or more, not " + workers);
+        for (String key : levels.keys()) {
+            String value = values.get(key);
+            if (value != null) {
+                return levels.validate(levels.parse(key, value));
+            }
         }
-        return workers;
+        return levels.defaultLevel();
     }
 
     /** The largest decompressed page a decompressor accepts, validated. */
     public int maxDecompressedPageSize() {
-        if (maxDecompressedPageSize == null) {
-            return CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
+        String value = values.get(MAX_DECOMPRESSED_PAGE_SIZE);
+        if (value == null) {
+            return DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;
         }
-        int max = parseInt(CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE, maxDecompressedPageSize);
+        int max = parseInt(MAX_DECOMPRESSED_PAGE_SIZE, value);
         if (max < 0) {
-            throw new BadConfigurationException(
-                    CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE + " must be 0 or more, not " + max);
+            throw new BadConfigurationException(MAX_DECOMPRESSED_PAGE_SIZE + " must be 0 or more, not " + max);
         }
         return max;
     }
 
-    /** Throws when {@code level} is outside the codec's range; returns it otherwise. */
-    public static int validLevel(CompressionCodecName codec, int level) {
-        CompressionLevels.Range range = CompressionLevels.of(codec).orElse(null);
-        if (range != null && !range.contains(level)) {
-            throw new BadConfigurationException(
-                    codec + ": compression level " + level + " is out of range; valid levels are " + range);
-        }
-        return level;
-    }
-
-    private static int parseInt(String key, String value) {
+    /** Parses an integer setting, naming the key when it is not one. */
+    public static int parseInt(String key, String value) {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
             throw new BadConfigurationException("Invalid integer '" + value + "' for " + key, e);
-        }
-    }
-
-    /**
-     * Hadoop stores {@code zlib.compress.level} as a {@code ZlibCompressor.CompressionLevel} name; plain numbers are
-     * accepted too.
-     */
-    static int parseZlibLevel(String value) {
-        String name = value.trim().toUpperCase(Locale.ROOT);
-        switch (name) {
-            case "NO_COMPRESSION":
-                return 0;
-            case "BEST_SPEED":
-            case "ONE":
-                return 1;
-            case "TWO":
-                return 2;
-            case "THREE":
-                return 3;
-            case "FOUR":
-                return 4;
-            case "FIVE":
-                return 5;
-            case "SIX":
-                return 6;
-            case "SEVEN":
-                return 7;
-            case "EIGHT":
-                return 8;
-            case "NINE":
-            case "BEST_COMPRESSION":
-                return 9;
-            case "DEFAULT_COMPRESSION":
-                return -1;
-            default:
-                try {
-                    return Integer.parseInt(name);
-                } catch (NumberFormatException e) {
-                    throw new BadConfigurationException("GZIP: invalid value '" + value + "' for "
-                            + GZIP_LEVEL + "; use a number from -1 to 9 or a name such as "
-                            + "BEST_SPEED, SIX, BEST_COMPRESSION or DEFAULT_COMPRESSION");
-                }
         }
     }
 }

@@ -2,45 +2,46 @@ package io.github.parquetcodecs.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.function.Supplier;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * Decompresses pages for parquet-java. {@link #decompress(BytesInput, int)} returns a page of its own that stays valid
- * after later calls (parquet-java's reader keeps pages without copying); {@link #decompress(ByteBuffer, int,
- * ByteBuffer, int)} decodes straight into the caller's buffer and touches nothing outside the two slices.
+ * Decompresses pages for parquet-java, borrowing an engine from the {@link EnginePool} for each page. {@link
+ * #decompress(BytesInput, int)} returns a page of its own that stays valid after later calls (parquet-java's reader
+ * keeps pages without copying); {@link #decompress(ByteBuffer, int, ByteBuffer, int)} decodes straight into the
+ * caller's buffer and touches nothing outside the two slices.
  *
- * <p>A page that declares more than {@code maxPageSize} decompressed bytes is refused with an {@link IOException}
- * before any memory is allocated for it, and the only allocation that depends on the page is the page itself: memory
- * used while decoding is bounded by the declared page size.
+ * <p>Before anything is allocated for a page, its declared size is checked against {@code maxPageSize} and against
+ * what the page states about itself ({@link Codec#checkDecodedSize}); a mismatch is an {@link IOException} naming the
+ * codec and the sizes. The output is then allocated at the declared size, which the page itself can produce, or, for
+ * pages that cannot bound their size, grows with the bytes decoded ({@link GrowingOutput}).
+ *
+ * <p>A handle holds no engine and no buffer between calls, so any number of threads may use it. {@link #release()}
+ * ends it: later calls throw {@link IllegalStateException}.
  */
-public final class DecompressorHandle extends Handle<PageDecompressor> implements BytesInputDecompressor {
+public final class DecompressorHandle implements BytesInputDecompressor {
+    private final Codec codec;
+    private final EnginePool.Key<PageDecompressor> engines;
     private final int maxPageSize;
+    private volatile boolean released;
 
-    public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines) {
-        this(codec, engines, CodecSettings.DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE);
+    /** A decompressor of {@code codec} with the engine and page limit of {@code settings}. */
+    public DecompressorHandle(Codec codec, CodecSettings settings) {
+        this.codec = codec;
+        this.maxPageSize = settings.maxDecompressedPageSize();
+        this.engines = EnginePool.Key.decompressors(codec, codec.engine(settings.nativeMode()));
     }
 
-    public DecompressorHandle(CompressionCodecName codec, Supplier<PageDecompressor> engines, int maxPageSize) {
-        super(codec, engines);
-        this.maxPageSize = maxPageSize;
-    }
-
-    @Override
-    String kind() {
-        return "decompressor";
+    public CompressionCodecName getCodecName() {
+        return codec.name();
     }
 
     @Override
     public BytesInput decompress(BytesInput bytes, int decompressedSize) throws IOException {
         checkOpen();
-        if (decompressedSize < 0) {
-            throw new IOException(codec + ": invalid decompressed page size " + decompressedSize);
-        }
         checkPageSize(decompressedSize);
-        if (codec == CompressionCodecName.UNCOMPRESSED) {
+        if (codec.passThrough()) {
             if (bytes.size() != decompressedSize) {
                 throw new IOException(codec + ": page holds " + bytes.size() + " bytes, expected " + decompressedSize);
             }
@@ -48,28 +49,35 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
         }
         @SuppressWarnings("deprecation") // single-buffer inputs come back without a copy
         ByteBuffer input = bytes.toByteBuffer();
-        byte[] output;
-        try {
-            output = new byte[decompressedSize];
-        } catch (OutOfMemoryError e) {
-            // a single failed array allocation leaves the heap as it was: report it like any other bad page
-            throw new IOException(
-                    codec + ": cannot allocate " + decompressedSize + " bytes for the decompressed page (" + e
-                            + "); lower " + CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE
-                            + " to refuse such pages up front",
-                    e);
+        int offset = input.position();
+        int length = input.remaining();
+        if (length == 0 && decompressedSize == 0) {
+            return BytesInput.empty(); // an empty page: nothing for the codec to do
         }
-        decode(input, input.position(), input.remaining(), ByteBuffer.wrap(output), 0, decompressedSize);
-        return BytesInput.from(output);
+        if (checkDecodedSize(input, offset, length, decompressedSize)) {
+            byte[] output = new byte[decompressedSize];
+            decode(input, offset, length, ByteBuffer.wrap(output), 0, decompressedSize);
+            return BytesInput.from(output);
+        }
+        GrowingOutput output = new GrowingOutput(decompressedSize);
+        PageDecompressor engine = EnginePool.borrow(engines);
+        try {
+            engine.decompress(input, offset, length, output);
+        } catch (IOException | RuntimeException e) {
+            EnginePool.discard(engine);
+            throw failure(e, length, decompressedSize);
+        }
+        EnginePool.giveBack(engines, engine);
+        checkProduced(output.size(), length, decompressedSize);
+        return BytesInput.from(output.toArray());
     }
 
     @Override
     public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
             throws IOException {
         checkOpen();
-        if (compressedSize < 0 || decompressedSize < 0) {
-            throw new IOException(codec + ": invalid page sizes: " + compressedSize + " compressed, " + decompressedSize
-                    + " decompressed");
+        if (compressedSize < 0) {
+            throw new IOException(codec + ": invalid compressed page size " + compressedSize);
         }
         checkPageSize(decompressedSize);
         if (input.remaining() < compressedSize) {
@@ -82,7 +90,7 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
         }
         int inputPosition = input.position();
         int outputPosition = output.position();
-        if (codec == CompressionCodecName.UNCOMPRESSED) {
+        if (codec.passThrough()) {
             if (compressedSize != decompressedSize) {
                 throw new IOException(
                         codec + ": page holds " + compressedSize + " bytes, expected " + decompressedSize);
@@ -91,43 +99,81 @@ public final class DecompressorHandle extends Handle<PageDecompressor> implement
             input.limit(inputPosition + compressedSize);
             output.put(input);
             input.limit(inputLimit);
-        } else {
+        } else if (compressedSize != 0 || decompressedSize != 0) {
+            checkDecodedSize(input, inputPosition, compressedSize, decompressedSize);
             decode(input, inputPosition, compressedSize, output, outputPosition, decompressedSize);
         }
         input.position(inputPosition + compressedSize);
         output.position(outputPosition + decompressedSize);
     }
 
+    /** Ends this handle: later calls throw {@link IllegalStateException}. Idempotent. */
+    @Override
+    public void release() {
+        released = true;
+    }
+
+    public boolean isReleased() {
+        return released;
+    }
+
+    private void checkOpen() {
+        if (released) {
+            throw new IllegalStateException(codec + " decompressor was released");
+        }
+    }
+
     private void checkPageSize(int decompressedSize) throws IOException {
+        if (decompressedSize < 0) {
+            throw new IOException(codec + ": invalid decompressed page size " + decompressedSize);
+        }
         if (decompressedSize > maxPageSize) {
             throw new IOException(codec + ": page declares " + decompressedSize + " decompressed bytes, more than the "
                     + maxPageSize + " allowed by " + CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE);
         }
     }
 
+    /** {@link Codec#checkDecodedSize}, with the codec and sizes in the message. */
+    private boolean checkDecodedSize(ByteBuffer input, int offset, int length, int declared) throws IOException {
+        try {
+            return codec.checkDecodedSize(input, offset, length, declared);
+        } catch (IOException e) {
+            throw new IOException(
+                    codec + ": page of " + length + " compressed bytes declares " + declared
+                            + " decompressed bytes, but " + e.getMessage(),
+                    e);
+        }
+    }
+
     private void decode(
             ByteBuffer input, int inputOffset, int compressedSize, ByteBuffer output, int outputOffset, int expected)
             throws IOException {
-        if (compressedSize == 0 && expected == 0) {
-            return; // an empty page: nothing for the codec to do
-        }
+        PageDecompressor engine = EnginePool.borrow(engines);
         int produced;
-        lock();
         try {
-            produced = engine().decompress(input, inputOffset, compressedSize, output, outputOffset, expected);
-        } catch (PageSizeException e) {
-            throw new IOException(
+            produced = engine.decompress(input, inputOffset, compressedSize, output, outputOffset, expected);
+        } catch (IOException | RuntimeException e) {
+            EnginePool.discard(engine);
+            throw failure(e, compressedSize, expected);
+        }
+        EnginePool.giveBack(engines, engine);
+        checkProduced(produced, compressedSize, expected);
+    }
+
+    private IOException failure(Exception e, int compressedSize, int expected) {
+        if (e instanceof PageSizeException) {
+            return new IOException(
                     codec + ": page of " + compressedSize + " compressed bytes decodes to more than the " + expected
                             + " bytes expected: " + e.getMessage(),
                     e);
-        } catch (IOException | RuntimeException e) {
-            throw new IOException(
-                    codec + ": cannot decompress page of " + compressedSize + " bytes into " + expected + " bytes: "
-                            + (e.getMessage() != null ? e.getMessage() : e.toString()),
-                    e);
-        } finally {
-            unlock();
         }
+        return new IOException(
+                codec + ": cannot decompress page of " + compressedSize + " bytes into " + expected + " bytes: "
+                        + (e.getMessage() != null ? e.getMessage() : e.toString()),
+                e);
+    }
+
+    private void checkProduced(int produced, int compressedSize, int expected) throws IOException {
         if (produced != expected) {
             throw new IOException(codec + ": page of " + compressedSize + " compressed bytes decoded to " + produced
                     + " bytes, expected " + expected);

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * Compresses one page. Implementations hold reusable state (native contexts, scratch space) and are used by one
- * thread at a time; {@link #close()} frees native state at once.
+ * Compresses one page. Implementations hold reusable state (native contexts, scratch space), live in the {@link
+ * EnginePool} and are used by one thread at a time; {@link #close()} frees native state at once.
  *
  * <p>Buffers are addressed absolutely: positions and limits of the arguments are neither read nor changed.
  */

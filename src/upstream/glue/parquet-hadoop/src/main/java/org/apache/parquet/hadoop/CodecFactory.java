@@ -23,7 +23,6 @@ import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -33,13 +32,12 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.codec.direct.Codec;
 import org.apache.parquet.hadoop.codec.direct.CodecSettings;
 import org.apache.parquet.hadoop.codec.direct.Codecs;
-import org.apache.parquet.hadoop.codec.direct.CompressionLevels;
 import org.apache.parquet.hadoop.codec.direct.CompressorHandle;
 import org.apache.parquet.hadoop.codec.direct.DecompressorHandle;
-import org.apache.parquet.hadoop.codec.direct.PageCompressor;
-import org.apache.parquet.hadoop.codec.direct.PageDecompressor;
+import org.apache.parquet.hadoop.codec.direct.Levels;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.ConfigurationUtil;
 import org.slf4j.Logger;
@@ -203,9 +201,8 @@ public class CodecFactory implements CompressionCodecFactory {
 
     private final DecompressorHandle handle;
 
-    HeapBytesDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-      this.handle = new DecompressorHandle(
-          codecName, decompressors, new CodecSettings(conf).maxDecompressedPageSize());
+    HeapBytesDecompressor(Codec codec, CodecSettings settings) {
+      this.handle = new DecompressorHandle(codec, settings);
     }
 
     @Override
@@ -219,11 +216,9 @@ public class CodecFactory implements CompressionCodecFactory {
       handle.decompress(input, compressedSize, output, decompressedSize);
     }
 
-    /** Frees the native context now; the decompressor stays usable and creates a new one if used again. */
+    /** Nothing to free: the decompressor borrows a codec engine from the shared pool for each page. */
     @Override
-    public void release() {
-      handle.freeResources();
-    }
+    public void release() {}
   }
 
   /**
@@ -233,8 +228,8 @@ public class CodecFactory implements CompressionCodecFactory {
 
     private final CompressorHandle handle;
 
-    HeapBytesCompressor(CompressionCodecName codecName, Supplier<PageCompressor> compressors) {
-      this.handle = new CompressorHandle(codecName, compressors);
+    HeapBytesCompressor(Codec codec, int level, CodecSettings settings) {
+      this.handle = new CompressorHandle(codec, level, settings);
     }
 
     @Override
@@ -242,10 +237,10 @@ public class CodecFactory implements CompressionCodecFactory {
       return handle.compress(bytes);
     }
 
-    /** Frees the native context now; the compressor stays usable and creates a new one if used again. */
+    /** Drops the output buffer now; the compressor stays usable and allocates it again if used again. */
     @Override
     public void release() {
-      handle.freeResources();
+      handle.dropBuffers();
     }
 
     @Override
@@ -288,36 +283,38 @@ public class CodecFactory implements CompressionCodecFactory {
 
   protected BytesCompressor createCompressor(CompressionCodecName codecName) {
     CodecSettings settings = new CodecSettings(conf);
-    return compressorFor(codecName, settings.configuredLevel(codecName), settings);
+    Codec codec = Codecs.of(codecName);
+    return compressorFor(codec, settings.configuredLevel(codec), settings);
   }
 
   protected BytesDecompressor createDecompressor(CompressionCodecName codecName) {
-    Supplier<PageDecompressor> decompressors = Codecs.decompressors(codecName, new CodecSettings(conf));
-    return decompressors == null ? NO_OP_DECOMPRESSOR : newDecompressor(codecName, decompressors);
+    Codec codec = Codecs.of(codecName);
+    return codec.passThrough() ? NO_OP_DECOMPRESSOR : newDecompressor(codec, new CodecSettings(conf));
   }
 
   protected BytesCompressor createCompressorAtLevel(CompressionCodecName codecName, int level) {
-    if (CompressionLevels.of(codecName).isPresent()) {
-      CodecSettings.validLevel(codecName, level);
-    } else if (codecName != CompressionCodecName.UNCOMPRESSED) {
+    Codec codec = Codecs.of(codecName);
+    Levels levels = codec.levels();
+    if (levels != null) {
+      levels.validate(level);
+    } else if (!codec.passThrough()) {
       LOG.warn("Compression level {} is not supported for codec {} and will be ignored.", level, codecName);
     }
-    return compressorFor(codecName, level, new CodecSettings(conf));
+    return compressorFor(codec, levels != null ? level : 0, new CodecSettings(conf));
   }
 
-  private BytesCompressor compressorFor(CompressionCodecName codecName, int level, CodecSettings settings) {
-    Supplier<PageCompressor> compressors = Codecs.compressors(codecName, level, settings);
-    return compressors == null ? NO_OP_COMPRESSOR : newCompressor(codecName, compressors);
+  private BytesCompressor compressorFor(Codec codec, int level, CodecSettings settings) {
+    return codec.passThrough() ? NO_OP_COMPRESSOR : newCompressor(codec, level, settings);
   }
 
-  /** A compressor around {@code compressors}; {@link DirectCodecFactory} compresses into direct memory. */
-  BytesCompressor newCompressor(CompressionCodecName codecName, Supplier<PageCompressor> compressors) {
-    return new HeapBytesCompressor(codecName, compressors);
+  /** A compressor of {@code codec}; {@link DirectCodecFactory} compresses into direct memory. */
+  BytesCompressor newCompressor(Codec codec, int level, CodecSettings settings) {
+    return new HeapBytesCompressor(codec, level, settings);
   }
 
-  /** A decompressor around {@code decompressors}; {@link DirectCodecFactory} decompresses into direct memory. */
-  BytesDecompressor newDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-    return new HeapBytesDecompressor(codecName, decompressors);
+  /** A decompressor of {@code codec}; {@link DirectCodecFactory} decompresses into direct memory. */
+  BytesDecompressor newDecompressor(Codec codec, CodecSettings settings) {
+    return new HeapBytesDecompressor(codec, settings);
   }
 
   /**

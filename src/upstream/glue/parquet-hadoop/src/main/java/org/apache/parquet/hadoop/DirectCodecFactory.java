@@ -20,7 +20,6 @@ package org.apache.parquet.hadoop;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.Compressor;
@@ -34,11 +33,11 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.ReusingByteBufferAllocator;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.codec.direct.Codec;
 import org.apache.parquet.hadoop.codec.direct.CodecSettings;
 import org.apache.parquet.hadoop.codec.direct.Codecs;
+import org.apache.parquet.hadoop.codec.direct.CompressorHandle;
 import org.apache.parquet.hadoop.codec.direct.DecompressorHandle;
-import org.apache.parquet.hadoop.codec.direct.PageCompressor;
-import org.apache.parquet.hadoop.codec.direct.PageDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.util.AutoCloseables;
 
@@ -79,23 +78,19 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
   }
 
   @Override
-  BytesCompressor newCompressor(CompressionCodecName codecName, Supplier<PageCompressor> compressors) {
-    return new DirectCompressor(codecName, compressors);
+  BytesCompressor newCompressor(Codec codec, int level, CodecSettings settings) {
+    return new DirectCompressor(codec, level, settings);
   }
 
   @Override
-  BytesDecompressor newDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-    return new FullDirectDecompressor(codecName, decompressors);
+  BytesDecompressor newDecompressor(Codec codec, CodecSettings settings) {
+    return new FullDirectDecompressor(codec, settings);
   }
 
   public void close() {
     release();
   }
 
-  private Supplier<PageDecompressor> decompressors(CompressionCodecName codecName) {
-    return Objects.requireNonNull(
-        Codecs.decompressors(codecName, new CodecSettings(conf)), "no decompressor for " + codecName);
-  }
 
   /**
    * Decompresses into direct memory: {@link #decompress(BytesInput, int)} into a buffer of the factory's
@@ -107,8 +102,8 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
     private final ReusingByteBufferAllocator inputAllocator;
     private final ReusingByteBufferAllocator outputAllocator;
 
-    BaseDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-      handle = new DecompressorHandle(codecName, decompressors, new CodecSettings(conf).maxDecompressedPageSize());
+    BaseDecompressor(Codec codec, CodecSettings settings) {
+      handle = new DecompressorHandle(codec, settings);
       inputAllocator = ReusingByteBufferAllocator.strict(allocator);
       // Using unsafe reusing allocator because we give out the output ByteBuffer wrapped in a BytesInput. But
       // that's what BytesInputs are for. It is expected to copy the data from the returned BytesInput before
@@ -133,10 +128,10 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
       handle.decompress(input, compressedSize, output, decompressedSize);
     }
 
-    /** Frees the buffers and the native context now; the decompressor stays usable. */
+    /** Frees the buffers now; the decompressor stays usable. */
     @Override
     public void release() {
-      AutoCloseables.uncheckedClose(outputAllocator, inputAllocator, handle::freeResources);
+      AutoCloseables.uncheckedClose(outputAllocator, inputAllocator);
     }
   }
 
@@ -145,15 +140,13 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
    * {@link BytesInput} is valid until then.
    */
   private abstract class BaseCompressor extends BytesCompressor {
-    private final CompressionCodecName codecName;
-    private final Supplier<PageCompressor> compressors;
+    private final CompressorHandle handle;
     private final ReusingByteBufferAllocator inputAllocator;
     private final ReusingByteBufferAllocator outputAllocator;
-    private PageCompressor compressor;
+    private ByteBuffer output;
 
-    BaseCompressor(CompressionCodecName codecName, Supplier<PageCompressor> compressors) {
-      this.codecName = codecName;
-      this.compressors = compressors;
+    BaseCompressor(Codec codec, int level, CodecSettings settings) {
+      handle = new CompressorHandle(codec, level, settings);
       inputAllocator = ReusingByteBufferAllocator.strict(allocator);
       // Using unsafe reusing allocator because we give out the output ByteBuffer wrapped in a BytesInput. But
       // that's what BytesInputs are for. It is expected to copy the data from the returned BytesInput before
@@ -165,18 +158,7 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
     public BytesInput compress(BytesInput bytes) throws IOException {
       try (ByteBufferReleaser releaser = inputAllocator.getReleaser()) {
         ByteBuffer input = bytes.toByteBuffer(releaser);
-        int length = input.remaining();
-        if (compressor == null) {
-          compressor = compressors.get();
-        }
-        int bound = compressor.maxCompressedLength(length);
-        ByteBuffer output = outputAllocator.allocate(bound);
-        int size;
-        try {
-          size = compressor.compress(input, input.position(), length, output, output.position(), bound);
-        } catch (IOException | RuntimeException e) {
-          throw new IOException(codecName + ": compressing a page of " + length + " bytes failed: " + e, e);
-        }
+        int size = handle.compress(input, bound -> output = outputAllocator.allocate(bound));
         output.limit(output.position() + size);
         return BytesInput.from(output);
       }
@@ -184,38 +166,32 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
 
     @Override
     public CompressionCodecName getCodecName() {
-      return codecName;
+      return handle.getCodecName();
     }
 
-    /** Frees the buffers and the native context now; the compressor stays usable. */
+    /** Frees the buffers now; the compressor stays usable. */
     @Override
     public void release() {
-      AutoCloseables.uncheckedClose(outputAllocator, inputAllocator, this::closeCompressor);
-    }
-
-    private void closeCompressor() {
-      if (compressor != null) {
-        compressor.close();
-        compressor = null;
-      }
+      output = null;
+      AutoCloseables.uncheckedClose(outputAllocator, inputAllocator);
     }
   }
 
   /** The decompressor of this factory, for every codec. */
   public class FullDirectDecompressor extends BaseDecompressor {
     public FullDirectDecompressor(CompressionCodecName codecName) {
-      this(codecName, decompressors(codecName));
+      this(Codecs.of(codecName), new CodecSettings(conf));
     }
 
-    private FullDirectDecompressor(CompressionCodecName codecName, Supplier<PageDecompressor> decompressors) {
-      super(codecName, decompressors);
+    private FullDirectDecompressor(Codec codec, CodecSettings settings) {
+      super(codec, settings);
     }
   }
 
   /** The compressor of this factory, for every codec. */
   private class DirectCompressor extends BaseCompressor {
-    DirectCompressor(CompressionCodecName codecName, Supplier<PageCompressor> compressors) {
-      super(codecName, compressors);
+    DirectCompressor(Codec codec, int level, CodecSettings settings) {
+      super(codec, level, settings);
     }
   }
 
@@ -255,7 +231,7 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
   @Deprecated
   public class SnappyDecompressor extends BaseDecompressor {
     public SnappyDecompressor() {
-      super(CompressionCodecName.SNAPPY, decompressors(CompressionCodecName.SNAPPY));
+      super(Codecs.of(CompressionCodecName.SNAPPY), new CodecSettings(conf));
     }
   }
 
@@ -265,9 +241,7 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
   @Deprecated
   public class SnappyCompressor extends BaseCompressor {
     public SnappyCompressor() {
-      super(
-          CompressionCodecName.SNAPPY,
-          Codecs.compressors(CompressionCodecName.SNAPPY, 0, new CodecSettings(conf)));
+      super(Codecs.of(CompressionCodecName.SNAPPY), 0, new CodecSettings(conf));
     }
   }
 

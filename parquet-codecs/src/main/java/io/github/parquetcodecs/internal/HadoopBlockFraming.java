@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
  * 256 KiB buffer less Hadoop's compression overhead for the codec), so that Hadoop's fixed-size decompression buffers
  * can read every block.
  */
-final class HadoopBlockCodec {
+final class HadoopBlockFraming {
     /** Hadoop's default buffer, {@code io.compression.codec.lz4.buffersize} and hadoop-lzo's default. */
     static final int HADOOP_BUFFER_SIZE = 256 * 1024;
     /** {@code Lz4Codec}: overhead is bufferSize / 255 + 16. */
@@ -20,7 +20,86 @@ final class HadoopBlockCodec {
     /** hadoop-lzo {@code LzoCodec}: overhead is bufferSize / 16 + 64 + 3. */
     static final int LZO_MAX_INPUT_PER_BLOCK = HADOOP_BUFFER_SIZE - (HADOOP_BUFFER_SIZE / 16 + 64 + 3);
 
-    private HadoopBlockCodec() {}
+    /**
+     * The most an LZ4 or LZO block of {@code length} bytes can decode to: both spend a byte per 255 bytes of a long
+     * match, so neither expands more than 256-fold.
+     */
+    static long maxBlockOutput(long length) {
+        return 256 * length + 64;
+    }
+
+    private HadoopBlockFraming() {}
+
+    /**
+     * Checks a page's Hadoop block headers against its declared size without decoding: when the page reads as blocks of
+     * one chunk each (what Hadoop and this library write) ending exactly at the page's end, their uncompressed lengths
+     * must add up to {@code declared} and each must fit in what its chunk can produce; in every case the declared size
+     * must fit in what the page's bytes can produce. Returns normally or throws with what the page states.
+     */
+    static void checkDecodedSize(ByteBuffer src, int offset, int length, int declared) throws IOException {
+        if (declared > maxBlockOutput(length)) {
+            throw new IOException("its blocks decode to at most " + maxBlockOutput(length) + " bytes");
+        }
+        int p = offset;
+        int end = offset + length;
+        long stated = 0;
+        while (end - p >= 8) {
+            int blockLength = Buffers.getIntBigEndian(src, p);
+            int chunkLength = Buffers.getIntBigEndian(src, p + 4);
+            if (blockLength < 0 || chunkLength <= 0 || chunkLength > end - p - 8) {
+                return; // not one chunk per block: the decoder checks as it goes
+            }
+            if (blockLength > maxBlockOutput(chunkLength)) {
+                throw new IOException("its block at offset " + (p - offset) + " states " + blockLength
+                        + " bytes, more than its " + chunkLength + "-byte chunk can decode to");
+            }
+            stated += blockLength;
+            p += 8 + chunkLength;
+        }
+        if (p == end && stated != declared) {
+            throw new IOException("its Hadoop block headers state " + stated + " bytes");
+        }
+    }
+
+    /** {@code raw}'s blocks inside Hadoop framing, at most {@code maxInputPerBlock} input bytes per block. */
+    static Engine framed(Engine raw, int maxInputPerBlock, boolean rawBlockFallback) {
+        return new Engine(raw.library(), raw.isNative()) {
+            @Override
+            public String name() {
+                return raw.name();
+            }
+
+            @Override
+            public String missing() {
+                return raw.missing();
+            }
+
+            @Override
+            public String coordinates() {
+                return raw.coordinates();
+            }
+
+            @Override
+            public String purpose() {
+                return raw.purpose();
+            }
+
+            @Override
+            public Throwable loadFailure() {
+                return raw.loadFailure();
+            }
+
+            @Override
+            public PageCompressor compressor(int level, int option) {
+                return new Compressor(raw.compressor(level, option), maxInputPerBlock);
+            }
+
+            @Override
+            public PageDecompressor decompressor() {
+                return new Decompressor(raw.decompressor(), rawBlockFallback);
+            }
+        };
+    }
 
     static final class Compressor implements PageCompressor {
         private final PageCompressor raw;

@@ -1,12 +1,12 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.internal;
 
 import java.util.Locale;
 
 /**
- * Which implementation the codecs with a native library use: SNAPPY (snappy-java) and ZSTD (zstd-jni) always, LZ4 and
- * LZ4_RAW (lz4-java) when the optional lz4-java is on the class path; without it they use aircompressor's pure-Java
- * LZ4 in every mode. Set with the configuration key {@value HadoopFreeCodecFactory#NATIVE_MODE}; GZIP, LZO and BROTLI
- * have one implementation each.
+ * Which engine the codecs with a native engine use: SNAPPY (snappy-java) and ZSTD (zstd-jni) always, LZ4 and LZ4_RAW
+ * (lz4-java) when the optional lz4-java is on the class path; without it they use aircompressor's pure-Java LZ4 in
+ * every mode. Set with the configuration key {@value CodecSettings#NATIVE_MODE}; GZIP, LZO and BROTLI have one engine
+ * each. {@link Codec#engine} applies it.
  */
 public enum NativeMode {
     /** The native library when it loads, else aircompressor, with one warning per library. */
@@ -30,8 +30,8 @@ public enum NativeMode {
             case "PURE_JAVA_ONLY":
                 return PURE_JAVA;
             default:
-                throw new IllegalArgumentException("Unknown value '" + value + "' for "
-                        + HadoopFreeCodecFactory.NATIVE_MODE + ": use auto, native-only or pure-java");
+                throw new IllegalArgumentException("Unknown value '" + value + "' for " + CodecSettings.NATIVE_MODE
+                        + ": use auto, native-only or pure-java");
         }
     }
 }

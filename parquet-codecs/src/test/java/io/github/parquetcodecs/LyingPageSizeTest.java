@@ -1,0 +1,114 @@
+package io.github.parquetcodecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import io.github.parquetcodecs.internal.GrowingOutput;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A page header that lies about the decompressed size costs no memory: with the default (stock-compatible) page limit
+ * of 2 GiB, a page of about 20 bytes that declares 1 GiB is refused with an IOException before its output is
+ * allocated, measured with the thread's allocation counter. Where a page cannot bound its own size (BROTLI), the
+ * output grows with the bytes actually decoded, and the allocation stays within them plus one chunk.
+ */
+class LyingPageSizeTest {
+    private static final int GIB = 1 << 30;
+    private static final HadoopFreeCodecFactory FACTORY = new HadoopFreeCodecFactory();
+
+    /** The least heap allocated by three tries of {@code call}, and its exception (the first tries warm up). */
+    private static long allocatedWhileRefusing(CompressionCodecName codec, byte[] page, int declared) {
+        BytesInputDecompressor decompressor = FACTORY.getDecompressor(codec);
+        long least = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long before = HostileDecoding.allocatedBytes();
+            IOException e =
+                    assertThrows(IOException.class, () -> decompressor.decompress(BytesInput.from(page), declared));
+            least = Math.min(least, HostileDecoding.allocatedBytes() - before);
+            assertTrue(e.getMessage().startsWith(codec + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains(String.valueOf(declared)), e.getMessage());
+        }
+        return least;
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = CompressionCodecName.class,
+            mode = EnumSource.Mode.EXCLUDE,
+            names = {"BROTLI"})
+    void aSmallPageThatDeclaresAGibibyteIsRefusedCheaply(CompressionCodecName codec) throws IOException {
+        byte[] page = HostileDecoding.compress(FACTORY, codec, "eighteen bytes....".getBytes("US-ASCII"));
+        assertTrue(page.length <= 40, codec + " page of " + page.length + " bytes");
+        long allocated = allocatedWhileRefusing(codec, page, GIB);
+        assertTrue(allocated < (1 << 20), codec + ": refusing the page allocated " + allocated + " bytes");
+
+        // the same through the ByteBuffer call, which writes into the caller's buffer
+        ByteBuffer out = ByteBuffer.allocate(64);
+        IOException e = assertThrows(IOException.class, () -> FACTORY.getDecompressor(codec)
+                .decompress(ByteBuffer.wrap(page), page.length, out, 64));
+        assertTrue(e.getMessage().startsWith(codec + ": "), e.getMessage());
+    }
+
+    @Test
+    void theMessageSaysWhatThePageStates() throws IOException {
+        byte[] snappy = HostileDecoding.compress(FACTORY, CompressionCodecName.SNAPPY, new byte[18]);
+        IOException e = assertThrows(IOException.class, () -> FACTORY.getDecompressor(CompressionCodecName.SNAPPY)
+                .decompress(BytesInput.from(snappy), GIB));
+        assertEquals(
+                "SNAPPY: page of " + snappy.length + " compressed bytes declares 1073741824 decompressed bytes, but"
+                        + " its Snappy header states 18 bytes",
+                e.getMessage());
+    }
+
+    /** zstd frames without a content size (as streams write them) still bound their size by their blocks. */
+    @Test
+    void zstdFramesWithoutAContentSizeAreBoundedByTheirBlocks() throws IOException {
+        ByteArrayOutputStream streamed = new ByteArrayOutputStream();
+        try (ZstdOutputStream out = new ZstdOutputStream(streamed)) {
+            out.write(new byte[300_000]);
+        }
+        byte[] page = streamed.toByteArray();
+        assertTrue(page.length < 100, "a frame of " + page.length + " bytes");
+        long allocated = allocatedWhileRefusing(CompressionCodecName.ZSTD, page, GIB);
+        assertTrue(allocated < (1 << 20), "refusing the page allocated " + allocated + " bytes");
+        // and the page decodes as usual at its real size
+        assertEquals(
+                300_000,
+                FACTORY.getDecompressor(CompressionCodecName.ZSTD)
+                        .decompress(BytesInput.from(page), 300_000)
+                        .toByteArray()
+                        .length);
+    }
+
+    /** BROTLI cannot bound its size: memory follows the bytes decoded, plus at most one chunk. */
+    @Test
+    void brotliMemoryFollowsTheBytesDecoded() throws IOException {
+        CompressionCodecName brotli = CompressionCodecName.BROTLI;
+        byte[] small = HostileDecoding.compress(FACTORY, brotli, new byte[18]);
+        long allocated = allocatedWhileRefusing(brotli, small, GIB);
+        assertTrue(allocated < 18 + GrowingOutput.CHUNK + 16 * 1024, "small page: " + allocated + " bytes");
+
+        int decoded = 3_000_000;
+        byte[] large = HostileDecoding.compress(FACTORY, brotli, new byte[decoded]);
+        allocated = allocatedWhileRefusing(brotli, large, GIB);
+        assertTrue(
+                allocated < decoded + GrowingOutput.CHUNK + 64 * 1024,
+                "a page that decodes to " + decoded + " bytes allocated " + allocated);
+        assertEquals(
+                decoded,
+                FACTORY.getDecompressor(brotli)
+                        .decompress(BytesInput.from(large), decoded)
+                        .toByteArray()
+                        .length);
+    }
+}

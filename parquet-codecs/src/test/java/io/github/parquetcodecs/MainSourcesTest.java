@@ -1,0 +1,55 @@
+package io.github.parquetcodecs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The library does not manage its users' JVM: its main sources force no collection, register no cleaner, keep nothing
+ * per thread and catch no {@code OutOfMemoryError}.
+ */
+class MainSourcesTest {
+    private static final String[] FORBIDDEN = {
+        "System.gc",
+        "Runtime.getRuntime().gc",
+        "Cleaner",
+        "WeakHashMap<Thread",
+        "ThreadLocal",
+        "OutOfMemoryError",
+        "finalize(",
+        "setDaemon("
+    };
+
+    @Test
+    void noCollectionsCleanersPerThreadStateOrOutOfMemoryCatches() throws IOException {
+        Path main = Paths.get("src", "main", "java");
+        assertTrue(Files.isDirectory(main), main.toAbsolutePath() + " (run from the parquet-codecs module)");
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(main)) {
+            sources = files.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList());
+        }
+        assertTrue(sources.size() > 20, "found " + sources.size() + " sources");
+        List<String> found = new ArrayList<>();
+        for (Path source : sources) {
+            List<String> lines = Files.readAllLines(source, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                for (String word : FORBIDDEN) {
+                    if (lines.get(i).contains(word)) {
+                        found.add(main.relativize(source) + ":" + (i + 1) + ": " + word);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+}
