@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.internal;
+package io.github.parquetcodecs.nohadoop;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -42,7 +42,7 @@ import org.apache.parquet.hadoop.ParquetMetricsCallback;
  * every supported version; if a future version changes it, {@link #newOptions} fails with a message saying so, the
  * first time read options are built.
  */
-public final class ReadOptionsConstructor {
+final class ReadOptionsConstructor {
     private static final Constructor<ParquetReadOptions> CONSTRUCTOR;
     private static final RuntimeException LOOKUP_FAILURE;
 
@@ -86,7 +86,7 @@ public final class ReadOptionsConstructor {
     private ReadOptionsConstructor() {}
 
     /** The values of every {@link ParquetReadOptions} field, in the order of its constructor. */
-    public static ParquetReadOptions newOptions(
+    static ParquetReadOptions newOptions(
             boolean useSignedStringMinMax,
             boolean useStatsFilter,
             boolean useDictionaryFilter,

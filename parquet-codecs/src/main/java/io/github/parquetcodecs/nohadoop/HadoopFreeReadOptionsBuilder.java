@@ -1,7 +1,6 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.nohadoop;
 
-import io.github.parquetcodecs.internal.ConfiguredFilter;
-import io.github.parquetcodecs.internal.ReadOptionsConstructor;
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
