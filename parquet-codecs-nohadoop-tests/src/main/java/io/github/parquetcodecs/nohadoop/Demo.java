@@ -1,8 +1,6 @@
 package io.github.parquetcodecs.nohadoop;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
-import io.github.parquetcodecs.HadoopFreeParquet;
-import io.github.parquetcodecs.HadoopFreeRecordReader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

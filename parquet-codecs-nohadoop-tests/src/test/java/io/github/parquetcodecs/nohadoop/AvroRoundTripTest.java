@@ -3,8 +3,6 @@ package io.github.parquetcodecs.nohadoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import io.github.parquetcodecs.HadoopFreeParquet;
-import io.github.parquetcodecs.HadoopFreeRecordReader;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
-import io.github.parquetcodecs.HadoopFreeParquet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

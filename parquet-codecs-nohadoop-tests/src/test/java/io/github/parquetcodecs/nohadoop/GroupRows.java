@@ -3,8 +3,6 @@ package io.github.parquetcodecs.nohadoop;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.parquetcodecs.HadoopFreeParquet;
-import io.github.parquetcodecs.HadoopFreeRecordReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

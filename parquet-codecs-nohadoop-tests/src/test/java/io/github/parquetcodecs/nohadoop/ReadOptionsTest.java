@@ -13,21 +13,29 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
-import io.github.parquetcodecs.HadoopFreeParquet;
-import io.github.parquetcodecs.HadoopFreeRecordReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.RandomAccessFile;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -40,6 +48,7 @@ import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.crypto.FileDecryptionProperties;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.filter.ColumnPredicates;
@@ -48,7 +57,9 @@ import org.apache.parquet.filter.RecordFilter;
 import org.apache.parquet.filter.UnboundRecordFilter;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetMetricsCallback;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.example.GroupWriteSupport;
@@ -555,5 +566,177 @@ class ReadOptionsTest {
         List<Long> expected =
                 LongStream.range(0, ROWS).filter(id -> id % 10 != 0).boxed().collect(Collectors.toList());
         assertEquals(expected, ids(groups));
+    }
+
+    /** The getters of {@link ParquetReadOptions}, by name; each reports one setting. */
+    private static final Map<String, Function<ParquetReadOptions, Object>> GETTERS = new LinkedHashMap<>();
+
+    static {
+        GETTERS.put("useSignedStringMinMax", ParquetReadOptions::useSignedStringMinMax);
+        GETTERS.put("useStatsFilter", ParquetReadOptions::useStatsFilter);
+        GETTERS.put("useDictionaryFilter", ParquetReadOptions::useDictionaryFilter);
+        GETTERS.put("useRecordFilter", ParquetReadOptions::useRecordFilter);
+        GETTERS.put("useColumnIndexFilter", ParquetReadOptions::useColumnIndexFilter);
+        GETTERS.put("usePageChecksumVerification", ParquetReadOptions::usePageChecksumVerification);
+        GETTERS.put("useBloomFilter", ParquetReadOptions::useBloomFilter);
+        GETTERS.put("useOffHeapDecryptBuffer", ParquetReadOptions::useOffHeapDecryptBuffer);
+        GETTERS.put("useHadoopVectoredIo", ParquetReadOptions::useHadoopVectoredIo);
+        GETTERS.put("getRecordFilter", ParquetReadOptions::getRecordFilter);
+        GETTERS.put("getMetadataFilter", ParquetReadOptions::getMetadataFilter);
+        GETTERS.put("getCodecFactory", ParquetReadOptions::getCodecFactory);
+        GETTERS.put("getAllocator", ParquetReadOptions::getAllocator);
+        GETTERS.put("getMaxAllocationSize", ParquetReadOptions::getMaxAllocationSize);
+        GETTERS.put("getPropertyNames", options -> new TreeSet<>(options.getPropertyNames()));
+        GETTERS.put("getDecryptionProperties", ParquetReadOptions::getDecryptionProperties);
+        GETTERS.put("getMetricsCallback", ParquetReadOptions::getMetricsCallback);
+        GETTERS.put("getConfiguration", ParquetReadOptions::getConfiguration);
+    }
+
+    /** Values are compared by value, objects by identity (most have no {@code equals}). */
+    private static boolean same(Object a, Object b) {
+        return a instanceof Boolean || a instanceof Integer || a instanceof Set ? a.equals(b) : a == b;
+    }
+
+    /** One builder method and the getter that must report it. */
+    record Setting(String method, String getter, UnaryOperator<HadoopFreeReadOptionsBuilder> change) {
+        @Override
+        public String toString() {
+            return method + " -> " + getter;
+        }
+    }
+
+    /** A boolean setting, set to the opposite of what the baseline builds. */
+    private static Setting flip(
+            String method,
+            String getter,
+            BiFunction<HadoopFreeReadOptionsBuilder, Boolean, HadoopFreeReadOptionsBuilder> set) {
+        return new Setting(method, getter, builder -> {
+            boolean baseline = (Boolean) GETTERS.get(getter).apply(baseline().build());
+            return set.apply(builder, !baseline);
+        });
+    }
+
+    private static final PlainParquetConfiguration BASELINE_CONF = new PlainParquetConfiguration();
+    private static final CompressionCodecFactory BASELINE_FACTORY = new HadoopFreeCodecFactory(BASELINE_CONF);
+    private static final ByteBufferAllocator BASELINE_ALLOCATOR = new HeapByteBufferAllocator();
+
+    /**
+     * Default options, except for the two objects that every builder creates anew (codec factory and allocator): the
+     * same instances here, so that two baselines are alike getter for getter.
+     */
+    private static HadoopFreeReadOptionsBuilder baseline() {
+        return HadoopFreeParquet.readOptions(BASELINE_CONF)
+                .withCodecFactory(BASELINE_FACTORY)
+                .withAllocator(BASELINE_ALLOCATOR);
+    }
+
+    static Stream<Setting> settings() {
+        ParquetMetricsCallback callback = (ParquetMetricsCallback) Proxy.newProxyInstance(
+                ReadOptionsTest.class.getClassLoader(),
+                new Class<?>[] {ParquetMetricsCallback.class},
+                (proxy, method, args) -> method.getName().equals("toString") ? "callback" : null);
+        return Stream.of(
+                flip(
+                        "useSignedStringMinMax",
+                        "useSignedStringMinMax",
+                        HadoopFreeReadOptionsBuilder::useSignedStringMinMax),
+                flip("useStatsFilter", "useStatsFilter", HadoopFreeReadOptionsBuilder::useStatsFilter),
+                flip("useDictionaryFilter", "useDictionaryFilter", HadoopFreeReadOptionsBuilder::useDictionaryFilter),
+                flip("useRecordFilter", "useRecordFilter", HadoopFreeReadOptionsBuilder::useRecordFilter),
+                flip(
+                        "useColumnIndexFilter",
+                        "useColumnIndexFilter",
+                        HadoopFreeReadOptionsBuilder::useColumnIndexFilter),
+                flip(
+                        "usePageChecksumVerification",
+                        "usePageChecksumVerification",
+                        HadoopFreeReadOptionsBuilder::usePageChecksumVerification),
+                flip(
+                        "withPageChecksumVerification",
+                        "usePageChecksumVerification",
+                        HadoopFreeReadOptionsBuilder::withPageChecksumVerification),
+                flip("useBloomFilter", "useBloomFilter", HadoopFreeReadOptionsBuilder::useBloomFilter),
+                flip(
+                        "useOffHeapDecryptBuffer",
+                        "useOffHeapDecryptBuffer",
+                        HadoopFreeReadOptionsBuilder::useOffHeapDecryptBuffer),
+                flip(
+                        "withUseHadoopVectoredIo",
+                        "useHadoopVectoredIo",
+                        HadoopFreeReadOptionsBuilder::withUseHadoopVectoredIo),
+                new Setting(
+                        "withRecordFilter",
+                        "getRecordFilter",
+                        builder -> builder.withRecordFilter(FilterCompat.get(eq(intColumn("small"), 1)))),
+                new Setting("withRange", "getMetadataFilter", builder -> builder.withRange(0, 100)),
+                new Setting("withOffsets", "getMetadataFilter", builder -> builder.withOffsets(4L)),
+                new Setting(
+                        "withMetadataFilter",
+                        "getMetadataFilter",
+                        builder -> builder.withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)),
+                new Setting(
+                        "withCodecFactory",
+                        "getCodecFactory",
+                        builder -> builder.withCodecFactory(new CountingFactory())),
+                new Setting(
+                        "withAllocator",
+                        "getAllocator",
+                        builder -> builder.withAllocator(new DirectByteBufferAllocator())),
+                new Setting(
+                        "withMaxAllocationInBytes",
+                        "getMaxAllocationSize",
+                        builder -> builder.withMaxAllocationInBytes(4096)),
+                new Setting("set", "getPropertyNames", builder -> builder.set("custom.key", "custom value")),
+                new Setting(
+                        "withDecryption",
+                        "getDecryptionProperties",
+                        builder -> builder.withDecryption(FileDecryptionProperties.builder()
+                                .withFooterKey(new byte[16])
+                                .build())),
+                new Setting(
+                        "withMetricsCallback", "getMetricsCallback", builder -> builder.withMetricsCallback(callback)),
+                // the configuration comes from readOptions(conf), or from the options given to copy
+                new Setting(
+                        "copy",
+                        "getConfiguration",
+                        builder -> builder.copy(HadoopFreeParquet.readOptions(new PlainParquetConfiguration())
+                                .withCodecFactory(BASELINE_FACTORY)
+                                .withAllocator(BASELINE_ALLOCATOR)
+                                .build())));
+    }
+
+    /**
+     * Each builder method, alone, changes the getter it belongs to and no other: two booleans (or any two settings)
+     * swapped on the way to {@code ParquetReadOptions}' constructor fail here. Every getter is covered.
+     */
+    @ParameterizedTest
+    @MethodSource("settings")
+    void eachSettingChangesOnlyItsOwnGetter(Setting setting) {
+        ParquetReadOptions before = baseline().build();
+        ParquetReadOptions after = setting.change().apply(baseline()).build();
+        for (Map.Entry<String, Function<ParquetReadOptions, Object>> getter : GETTERS.entrySet()) {
+            Object was = getter.getValue().apply(before);
+            Object is = getter.getValue().apply(after);
+            if (getter.getKey().equals(setting.getter())) {
+                assertFalse(same(was, is), setting.method() + " must change " + getter.getKey() + ": " + was);
+            } else {
+                assertTrue(
+                        same(was, is),
+                        setting.method() + " must not change " + getter.getKey() + ": " + was + " -> " + is);
+            }
+        }
+    }
+
+    /** {@link #GETTERS} names every getter of {@code ParquetReadOptions}, and a setting changes each one. */
+    @Test
+    void everyGetterIsCovered() {
+        Set<String> getters = Arrays.stream(ParquetReadOptions.class.getDeclaredMethods())
+                .filter(method -> Modifier.isPublic(method.getModifiers())
+                        && !Modifier.isStatic(method.getModifiers())
+                        && method.getParameterCount() == 0)
+                .map(Method::getName)
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(getters, new TreeSet<>(GETTERS.keySet()));
+        assertEquals(getters, settings().map(Setting::getter).collect(Collectors.toCollection(TreeSet::new)));
     }
 }

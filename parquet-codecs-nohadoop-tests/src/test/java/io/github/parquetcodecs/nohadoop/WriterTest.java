@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
-import io.github.parquetcodecs.HadoopFreeParquet;
-import io.github.parquetcodecs.HadoopFreeWriterBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.nohadoop;
 
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;

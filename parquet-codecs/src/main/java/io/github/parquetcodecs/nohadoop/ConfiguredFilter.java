@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.internal;
+package io.github.parquetcodecs.nohadoop;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -19,11 +19,11 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  * ParquetInputFormat} extends Hadoop's {@code FileInputFormat}). The two keys are compile-time constants, so naming
  * them here does not load {@code ParquetInputFormat}.
  */
-public final class ConfiguredFilter {
+final class ConfiguredFilter {
     private ConfiguredFilter() {}
 
     /** A non-null filter: the configured predicate, the configured unbound record filter, or {@code NOOP}. */
-    public static FilterCompat.Filter of(ParquetConfiguration conf) {
+    static FilterCompat.Filter of(ParquetConfiguration conf) {
         return FilterCompat.get(predicate(conf), unboundRecordFilter(conf));
     }
 

@@ -1,8 +1,13 @@
-package io.github.parquetcodecs.internal;
+package io.github.parquetcodecs.nohadoop;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -41,8 +46,47 @@ import org.apache.parquet.hadoop.ParquetMetricsCallback;
  * parquet classes: no constructor of {@code ParquetReadOptions} takes a Hadoop type. Its signature is the same in
  * every supported version; if a future version changes it, {@link #newOptions} fails with a message saying so, the
  * first time read options are built.
+ *
+ * <p><b>No setting by position.</b> The constructor takes nine booleans in a row, so two of them swapped would still
+ * run. Here each parameter is declared once, in {@link #PARAMETERS}, by its type and the {@link ReadSettings} field it
+ * takes, which has the name of the {@code ParquetReadOptions} field it becomes; the lookup and the call both come
+ * from that one list. {@code ReadOptionsTest.eachSettingChangesOnlyItsOwnGetter} (parquet-codecs-nohadoop-tests)
+ * checks the mapping through the getters of the built options, on every supported parquet-java version.
  */
-public final class ReadOptionsConstructor {
+final class ReadOptionsConstructor {
+    /** One parameter of the constructor: its type, and the setting it takes. */
+    private static final class Parameter {
+        final Class<?> type;
+        final Function<ReadSettings, Object> setting;
+
+        Parameter(Class<?> type, Function<ReadSettings, Object> setting) {
+            this.type = type;
+            this.setting = setting;
+        }
+    }
+
+    /** The parameters of the package-private 18-argument constructor, in its order. */
+    private static final List<Parameter> PARAMETERS = Collections.unmodifiableList(Arrays.asList(
+            new Parameter(boolean.class, settings -> settings.useSignedStringMinMax),
+            new Parameter(boolean.class, settings -> settings.useStatsFilter),
+            new Parameter(boolean.class, settings -> settings.useDictionaryFilter),
+            new Parameter(boolean.class, settings -> settings.useRecordFilter),
+            new Parameter(boolean.class, settings -> settings.useColumnIndexFilter),
+            new Parameter(boolean.class, settings -> settings.usePageChecksumVerification),
+            new Parameter(boolean.class, settings -> settings.useBloomFilter),
+            new Parameter(boolean.class, settings -> settings.useOffHeapDecryptBuffer),
+            new Parameter(boolean.class, settings -> settings.useHadoopVectoredIo),
+            new Parameter(FilterCompat.Filter.class, settings -> settings.recordFilter),
+            new Parameter(ParquetMetadataConverter.MetadataFilter.class, settings -> settings.metadataFilter),
+            new Parameter(CompressionCodecFactory.class, settings -> settings.codecFactory),
+            new Parameter(ByteBufferAllocator.class, settings -> settings.allocator),
+            new Parameter(int.class, settings -> settings.maxAllocationSize),
+            // each ParquetReadOptions gets a modifiable copy of its own
+            new Parameter(Map.class, settings -> new HashMap<>(settings.properties)),
+            new Parameter(FileDecryptionProperties.class, settings -> settings.fileDecryptionProperties),
+            new Parameter(ParquetMetricsCallback.class, settings -> settings.metricsCallback),
+            new Parameter(ParquetConfiguration.class, settings -> settings.conf)));
+
     private static final Constructor<ParquetReadOptions> CONSTRUCTOR;
     private static final RuntimeException LOOKUP_FAILURE;
 
@@ -50,25 +94,11 @@ public final class ReadOptionsConstructor {
         Constructor<ParquetReadOptions> constructor = null;
         RuntimeException failure = null;
         try {
-            constructor = ParquetReadOptions.class.getDeclaredConstructor(
-                    boolean.class, // useSignedStringMinMax
-                    boolean.class, // useStatsFilter
-                    boolean.class, // useDictionaryFilter
-                    boolean.class, // useRecordFilter
-                    boolean.class, // useColumnIndexFilter
-                    boolean.class, // usePageChecksumVerification
-                    boolean.class, // useBloomFilter
-                    boolean.class, // useOffHeapDecryptBuffer
-                    boolean.class, // useHadoopVectoredIo
-                    FilterCompat.Filter.class,
-                    ParquetMetadataConverter.MetadataFilter.class,
-                    CompressionCodecFactory.class,
-                    ByteBufferAllocator.class,
-                    int.class, // maxAllocationSize
-                    Map.class, // properties
-                    FileDecryptionProperties.class,
-                    ParquetMetricsCallback.class,
-                    ParquetConfiguration.class);
+            Class<?>[] types = new Class<?>[PARAMETERS.size()];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = PARAMETERS.get(i).type;
+            }
+            constructor = ParquetReadOptions.class.getDeclaredConstructor(types);
             constructor.setAccessible(true);
         } catch (NoSuchMethodException | RuntimeException e) {
             constructor = null;
@@ -85,49 +115,17 @@ public final class ReadOptionsConstructor {
 
     private ReadOptionsConstructor() {}
 
-    /** The values of every {@link ParquetReadOptions} field, in the order of its constructor. */
-    public static ParquetReadOptions newOptions(
-            boolean useSignedStringMinMax,
-            boolean useStatsFilter,
-            boolean useDictionaryFilter,
-            boolean useRecordFilter,
-            boolean useColumnIndexFilter,
-            boolean usePageChecksumVerification,
-            boolean useBloomFilter,
-            boolean useOffHeapDecryptBuffer,
-            boolean useHadoopVectoredIo,
-            FilterCompat.Filter recordFilter,
-            ParquetMetadataConverter.MetadataFilter metadataFilter,
-            CompressionCodecFactory codecFactory,
-            ByteBufferAllocator allocator,
-            int maxAllocationSize,
-            Map<String, String> properties,
-            FileDecryptionProperties fileDecryptionProperties,
-            ParquetMetricsCallback metricsCallback,
-            ParquetConfiguration conf) {
+    /** New options with every setting of {@code settings}, each passed as the constructor parameter it belongs to. */
+    static ParquetReadOptions newOptions(ReadSettings settings) {
         if (CONSTRUCTOR == null) {
             throw LOOKUP_FAILURE;
         }
+        Object[] arguments = new Object[PARAMETERS.size()];
+        for (int i = 0; i < arguments.length; i++) {
+            arguments[i] = PARAMETERS.get(i).setting.apply(settings);
+        }
         try {
-            return CONSTRUCTOR.newInstance(
-                    useSignedStringMinMax,
-                    useStatsFilter,
-                    useDictionaryFilter,
-                    useRecordFilter,
-                    useColumnIndexFilter,
-                    usePageChecksumVerification,
-                    useBloomFilter,
-                    useOffHeapDecryptBuffer,
-                    useHadoopVectoredIo,
-                    recordFilter,
-                    metadataFilter,
-                    codecFactory,
-                    allocator,
-                    maxAllocationSize,
-                    properties,
-                    fileDecryptionProperties,
-                    metricsCallback,
-                    conf);
+            return CONSTRUCTOR.newInstance(arguments);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException) {

@@ -1,4 +1,4 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.nohadoop;
 
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,9 +1,6 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.nohadoop;
 
-import io.github.parquetcodecs.internal.ConfiguredFilter;
-import io.github.parquetcodecs.internal.ReadOptionsConstructor;
-import java.util.HashMap;
-import java.util.Map;
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.util.Objects;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -42,52 +39,39 @@ public final class HadoopFreeReadOptionsBuilder {
     private static final int ALLOCATION_SIZE_DEFAULT = 8 * 1024 * 1024;
     private static final String SIGNED_STRING_MIN_MAX = "parquet.strings.signed-min-max.enabled";
 
-    private boolean useSignedStringMinMax;
-    private boolean useStatsFilter;
-    private boolean useDictionaryFilter;
-    private boolean useRecordFilter;
-    private boolean useColumnIndexFilter;
-    private boolean usePageChecksumVerification;
-    private boolean useBloomFilter;
-    private boolean useOffHeapDecryptBuffer;
-    private boolean useHadoopVectoredIo;
-    private FilterCompat.Filter recordFilter;
-    private ParquetMetadataConverter.MetadataFilter metadataFilter = ParquetMetadataConverter.NO_FILTER;
-    private CompressionCodecFactory codecFactory;
-    private ByteBufferAllocator allocator = new HeapByteBufferAllocator();
-    private int maxAllocationSize;
-    private final Map<String, String> properties = new HashMap<>();
-    private FileDecryptionProperties fileDecryptionProperties;
-    private ParquetMetricsCallback metricsCallback;
-    private ParquetConfiguration conf;
+    /** Every setting, by name; {@link #build()} hands a snapshot of them to {@link ReadOptionsConstructor}. */
+    private final ReadSettings.Builder settings = new ReadSettings.Builder();
 
     // The ParquetInputFormat and UnmaterializableRecordCounter keys are compile-time constants: javac copies their
     // values here, so neither class (nor Hadoop, which ParquetInputFormat extends) is loaded.
     HadoopFreeReadOptionsBuilder(ParquetConfiguration conf) {
-        this.conf = Objects.requireNonNull(conf, "conf");
-        useSignedStringMinMax = conf.getBoolean(SIGNED_STRING_MIN_MAX, false);
-        useDictionaryFilter = conf.getBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
-        useStatsFilter = conf.getBoolean(ParquetInputFormat.STATS_FILTERING_ENABLED, true);
-        useRecordFilter = conf.getBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, true);
-        useColumnIndexFilter = conf.getBoolean(ParquetInputFormat.COLUMN_INDEX_FILTERING_ENABLED, true);
-        usePageChecksumVerification = conf.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, false);
-        useBloomFilter = conf.getBoolean(ParquetInputFormat.BLOOM_FILTERING_ENABLED, true);
-        useOffHeapDecryptBuffer = conf.getBoolean(ParquetInputFormat.OFF_HEAP_DECRYPT_BUFFER_ENABLED, false);
+        settings.conf = Objects.requireNonNull(conf, "conf");
+        settings.useSignedStringMinMax = conf.getBoolean(SIGNED_STRING_MIN_MAX, false);
+        settings.useDictionaryFilter = conf.getBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
+        settings.useStatsFilter = conf.getBoolean(ParquetInputFormat.STATS_FILTERING_ENABLED, true);
+        settings.useRecordFilter = conf.getBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, true);
+        settings.useColumnIndexFilter = conf.getBoolean(ParquetInputFormat.COLUMN_INDEX_FILTERING_ENABLED, true);
+        settings.usePageChecksumVerification = conf.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, false);
+        settings.useBloomFilter = conf.getBoolean(ParquetInputFormat.BLOOM_FILTERING_ENABLED, true);
+        settings.useOffHeapDecryptBuffer = conf.getBoolean(ParquetInputFormat.OFF_HEAP_DECRYPT_BUFFER_ENABLED, false);
         // Vectored reads apply to Hadoop streams only; kept for parity. The default is the one of the parquet-java
         // version this library is compiled against.
-        useHadoopVectoredIo = conf.getBoolean(
+        settings.useHadoopVectoredIo = conf.getBoolean(
                 ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, ParquetInputFormat.HADOOP_VECTORED_IO_DEFAULT);
-        codecFactory = new HadoopFreeCodecFactory(conf);
-        recordFilter = ConfiguredFilter.of(conf);
-        maxAllocationSize = conf.getInt(ALLOCATION_SIZE, ALLOCATION_SIZE_DEFAULT);
+        settings.codecFactory = new HadoopFreeCodecFactory(conf);
+        settings.recordFilter = ConfiguredFilter.of(conf);
+        settings.metadataFilter = ParquetMetadataConverter.NO_FILTER;
+        settings.allocator = new HeapByteBufferAllocator();
+        settings.maxAllocationSize = conf.getInt(ALLOCATION_SIZE, ALLOCATION_SIZE_DEFAULT);
         String badRecordThreshold = conf.get(UnmaterializableRecordCounter.BAD_RECORD_THRESHOLD_CONF_KEY);
         if (badRecordThreshold != null) {
             set(UnmaterializableRecordCounter.BAD_RECORD_THRESHOLD_CONF_KEY, badRecordThreshold);
         }
+        // fileDecryptionProperties and metricsCallback: none, as in ParquetReadOptions.Builder
     }
 
     public HadoopFreeReadOptionsBuilder useSignedStringMinMax(boolean useSignedStringMinMax) {
-        this.useSignedStringMinMax = useSignedStringMinMax;
+        settings.useSignedStringMinMax = useSignedStringMinMax;
         return this;
     }
 
@@ -97,7 +81,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Row-group filtering with column statistics. */
     public HadoopFreeReadOptionsBuilder useStatsFilter(boolean useStatsFilter) {
-        this.useStatsFilter = useStatsFilter;
+        settings.useStatsFilter = useStatsFilter;
         return this;
     }
 
@@ -107,7 +91,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Row-group filtering with dictionaries. */
     public HadoopFreeReadOptionsBuilder useDictionaryFilter(boolean useDictionaryFilter) {
-        this.useDictionaryFilter = useDictionaryFilter;
+        settings.useDictionaryFilter = useDictionaryFilter;
         return this;
     }
 
@@ -117,7 +101,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Whether record readers apply the record filter to each record (not only to row groups and pages). */
     public HadoopFreeReadOptionsBuilder useRecordFilter(boolean useRecordFilter) {
-        this.useRecordFilter = useRecordFilter;
+        settings.useRecordFilter = useRecordFilter;
         return this;
     }
 
@@ -127,7 +111,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Page filtering with column indexes. */
     public HadoopFreeReadOptionsBuilder useColumnIndexFilter(boolean useColumnIndexFilter) {
-        this.useColumnIndexFilter = useColumnIndexFilter;
+        settings.useColumnIndexFilter = useColumnIndexFilter;
         return this;
     }
 
@@ -137,7 +121,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Verify the CRC of every page that has one; a mismatch fails the read. */
     public HadoopFreeReadOptionsBuilder usePageChecksumVerification(boolean usePageChecksumVerification) {
-        this.usePageChecksumVerification = usePageChecksumVerification;
+        settings.usePageChecksumVerification = usePageChecksumVerification;
         return this;
     }
 
@@ -152,7 +136,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Row-group filtering with bloom filters. */
     public HadoopFreeReadOptionsBuilder useBloomFilter(boolean useBloomFilter) {
-        this.useBloomFilter = useBloomFilter;
+        settings.useBloomFilter = useBloomFilter;
         return this;
     }
 
@@ -161,7 +145,7 @@ public final class HadoopFreeReadOptionsBuilder {
     }
 
     public HadoopFreeReadOptionsBuilder useOffHeapDecryptBuffer(boolean useOffHeapDecryptBuffer) {
-        this.useOffHeapDecryptBuffer = useOffHeapDecryptBuffer;
+        settings.useOffHeapDecryptBuffer = useOffHeapDecryptBuffer;
         return this;
     }
 
@@ -171,7 +155,7 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** Vectored reads, used only by Hadoop input streams; kept so that options round-trip. */
     public HadoopFreeReadOptionsBuilder withUseHadoopVectoredIo(boolean useHadoopVectoredIo) {
-        this.useHadoopVectoredIo = useHadoopVectoredIo;
+        settings.useHadoopVectoredIo = useHadoopVectoredIo;
         return this;
     }
 
@@ -180,24 +164,24 @@ public final class HadoopFreeReadOptionsBuilder {
      * FilterCompat.get(FilterApi.eq(FilterApi.intColumn("x"), 7))}. Replaces any filter from the configuration.
      */
     public HadoopFreeReadOptionsBuilder withRecordFilter(FilterCompat.Filter recordFilter) {
-        this.recordFilter = recordFilter;
+        settings.recordFilter = recordFilter;
         return this;
     }
 
     /** Read only the row groups whose midpoint lies in {@code [start, end)}, as a split of a file. */
     public HadoopFreeReadOptionsBuilder withRange(long start, long end) {
-        this.metadataFilter = ParquetMetadataConverter.range(start, end);
+        settings.metadataFilter = ParquetMetadataConverter.range(start, end);
         return this;
     }
 
     /** Read only the row groups starting at these offsets. */
     public HadoopFreeReadOptionsBuilder withOffsets(long... rowGroupOffsets) {
-        this.metadataFilter = ParquetMetadataConverter.offsets(rowGroupOffsets);
+        settings.metadataFilter = ParquetMetadataConverter.offsets(rowGroupOffsets);
         return this;
     }
 
     public HadoopFreeReadOptionsBuilder withMetadataFilter(ParquetMetadataConverter.MetadataFilter metadataFilter) {
-        this.metadataFilter = metadataFilter;
+        settings.metadataFilter = metadataFilter;
         return this;
     }
 
@@ -206,7 +190,7 @@ public final class HadoopFreeReadOptionsBuilder {
      * CodecFactory} here would bring Hadoop back.
      */
     public HadoopFreeReadOptionsBuilder withCodecFactory(CompressionCodecFactory codecFactory) {
-        this.codecFactory = codecFactory;
+        settings.codecFactory = codecFactory;
         return this;
     }
 
@@ -216,23 +200,23 @@ public final class HadoopFreeReadOptionsBuilder {
      * those versions' {@code LocalInputFile} calls {@code ByteBuffer.arrayOffset()} and so fails on them.
      */
     public HadoopFreeReadOptionsBuilder withAllocator(ByteBufferAllocator allocator) {
-        this.allocator = allocator;
+        settings.allocator = allocator;
         return this;
     }
 
     /** The largest buffer the reader allocates at once when it reads column chunks; default 8 MiB. */
     public HadoopFreeReadOptionsBuilder withMaxAllocationInBytes(int allocationSizeInBytes) {
-        this.maxAllocationSize = allocationSizeInBytes;
+        settings.maxAllocationSize = allocationSizeInBytes;
         return this;
     }
 
     public HadoopFreeReadOptionsBuilder withDecryption(FileDecryptionProperties fileDecryptionProperties) {
-        this.fileDecryptionProperties = fileDecryptionProperties;
+        settings.fileDecryptionProperties = fileDecryptionProperties;
         return this;
     }
 
     public HadoopFreeReadOptionsBuilder withMetricsCallback(ParquetMetricsCallback metricsCallback) {
-        this.metricsCallback = metricsCallback;
+        settings.metricsCallback = metricsCallback;
         return this;
     }
 
@@ -242,7 +226,7 @@ public final class HadoopFreeReadOptionsBuilder {
      * projection.
      */
     public HadoopFreeReadOptionsBuilder set(String key, String value) {
-        properties.put(key, value);
+        settings.properties.put(key, value);
         return this;
     }
 
@@ -268,7 +252,7 @@ public final class HadoopFreeReadOptionsBuilder {
         withMaxAllocationInBytes(options.getMaxAllocationSize());
         withDecryption(options.getDecryptionProperties());
         withMetricsCallback(options.getMetricsCallback());
-        conf = options.getConfiguration();
+        settings.conf = options.getConfiguration();
         for (String name : options.getPropertyNames()) {
             set(name, options.getProperty(name));
         }
@@ -277,27 +261,9 @@ public final class HadoopFreeReadOptionsBuilder {
 
     /** The options; the codec factory is a {@link HadoopFreeCodecFactory} unless one was set. */
     public ParquetReadOptions build() {
-        if (codecFactory == null) {
-            codecFactory = new HadoopFreeCodecFactory(conf);
+        if (settings.codecFactory == null) {
+            settings.codecFactory = new HadoopFreeCodecFactory(settings.conf);
         }
-        return ReadOptionsConstructor.newOptions(
-                useSignedStringMinMax,
-                useStatsFilter,
-                useDictionaryFilter,
-                useRecordFilter,
-                useColumnIndexFilter,
-                usePageChecksumVerification,
-                useBloomFilter,
-                useOffHeapDecryptBuffer,
-                useHadoopVectoredIo,
-                recordFilter,
-                metadataFilter,
-                codecFactory,
-                allocator,
-                maxAllocationSize,
-                new HashMap<>(properties),
-                fileDecryptionProperties,
-                metricsCallback,
-                conf);
+        return ReadOptionsConstructor.newOptions(settings.build());
     }
 }

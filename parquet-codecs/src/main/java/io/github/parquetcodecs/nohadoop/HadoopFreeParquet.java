@@ -1,5 +1,6 @@
-package io.github.parquetcodecs;
+package io.github.parquetcodecs.nohadoop;
 
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.parquet.ParquetReadOptions;
