@@ -3,8 +3,8 @@
 
 usage: dev/bench-report.py DIR REPORT.md
 
-DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, e2e and
-concurrency; any subset may be present. Charts are written into DIR. Standard library only.
+DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, e2e, concurrency
+and smallfiles; any subset may be present. Charts are written into DIR. Standard library only.
 
 Every fact about the run comes from those files: scores and the JMH and JVM versions from SUITE.json, the machine
 (cores, CPU, memory), settings, load and the parquet-java and Hadoop versions from SUITE-meta.json. Meta files
@@ -16,7 +16,7 @@ import math
 import os
 import sys
 
-SUITES = ["codec", "e2e", "concurrency"]
+SUITES = ["codec", "e2e", "concurrency", "smallfiles"]
 CODECS = ["SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"]
 OPS = ["compress", "decompress"]
 IMPLS = ["BARE_HEAP", "LIB_HEAP", "STOCK_HEAP", "BARE_DIRECT", "LIB_DIRECT", "STOCK_DIRECT"]
@@ -684,6 +684,76 @@ def concurrency_section(suite):
     return lines
 
 
+# ----------------------------------------------------------------------------------------------- smallfiles suite
+
+SMALL_FILE_MODES = ["PER_FILE_FACTORY", "SHARED_FACTORY", "STOCK"]
+SMALL_FILE_MODE_LABEL = {
+    "PER_FILE_FACTORY": "factory per file",
+    "SHARED_FACTORY": "one shared factory",
+    "STOCK": "stock CodecFactory",
+}
+TIME_UNIT_SECONDS = {"s/op": 1.0, "ms/op": 1e-3, "us/op": 1e-6, "ns/op": 1e-9}
+
+
+def files_per_second(result):
+    """(files/s, standard deviation between iterations in %) of a pass over all files, from its time per pass."""
+    primary = result["primaryMetric"]
+    seconds = primary["score"] * TIME_UNIT_SECONDS[primary["scoreUnit"]]
+    _, error = iteration_spread(primary)
+    return int(result["params"]["files"]) / seconds, error
+
+
+def small_files_index(results):
+    """(codec, mode) -> (files/s, spread in %)."""
+    return {(r["params"]["codec"], r["params"]["mode"]): files_per_second(r) for r in results}
+
+
+def small_files_section(suite):
+    facts = suite.meta.get("smallFiles", {})
+    idx = small_files_index(suite.results)
+    files = sorted({int(r["params"]["files"]) for r in suite.results})
+    lines = ["## Many small files\n"]
+    lines.append(
+        "One operation opens %s Parquet files of %s rows and %s columns each (an int64 id, an int32, a double, a "
+        "low-cardinality string, a high-cardinality string, a boolean; one row group, parquet-java's default "
+        "dictionary encoding), one `ParquetFileReader` per file, and reads every value with column readers "
+        "(`SmallFilesBenchmark`). The reading code is the same for all three; only the reader's codec factory "
+        "differs: **factory per file** builds `HadoopFreeParquet.readOptions(conf)` per file, which creates a new "
+        "`HadoopFreeCodecFactory`; **one shared factory** passes one `HadoopFreeCodecFactory` to every file's "
+        "options; **stock CodecFactory** builds `ParquetReadOptions.builder(conf)` per file, whose default is %s's Hadoop "
+        "`CodecFactory` (decompressors from Hadoop's `CodecPool`). Every `ParquetFileReader` releases its options' "
+        "factory when it closes, the shared one too.\n"
+        % ("/".join("{:,}".format(f) for f in files) or "?", "{:,}".format(facts["rowsPerFile"])
+           if facts.get("rowsPerFile") else "?", facts.get("columns", "?"), parquet_java([suite])))
+    lines.append(
+        "Scores are files read per second (higher is better; ± the standard deviation between iterations). "
+        "The ratios divide the per-file factory's score by the other's: above 1, a factory per file reads faster; "
+        "below 1, slower.\n")
+    lines.append("| codec | " + " | ".join("%s files/s" % SMALL_FILE_MODE_LABEL[m] for m in SMALL_FILE_MODES)
+                 + " | per file ÷ shared | per file ÷ stock |")
+    lines.append("|---|" + "---:|" * (len(SMALL_FILE_MODES) + 2))
+    for codec in sorted({k[0] for k in idx}, key=lambda c: CODECS.index(c) if c in CODECS else len(CODECS)):
+        cells = []
+        for mode in SMALL_FILE_MODES:
+            cell = idx.get((codec, mode))
+            if cell is None:
+                cells.append("n/a")
+            elif cell[1] is None:
+                cells.append("{:,.0f}".format(cell[0]))
+            else:
+                cells.append("{:,.0f} ±{:.0f}%".format(cell[0], cell[1]))
+
+        def score(mode):
+            cell = idx.get((codec, mode))
+            return cell[0] if cell else None
+
+        per_file = score("PER_FILE_FACTORY")
+        lines.append("| %s | %s | %s | %s |" % (codec, " | ".join(cells), fmt(ratio(per_file, score("SHARED_FACTORY"))),
+                                               fmt(ratio(per_file, score("STOCK")))))
+    lines.append("")
+    return lines
+
+
 # ------------------------------------------------------------------------------------------- header and settings
 
 
@@ -719,13 +789,16 @@ def machine_lines(suites):
 
 def settings_lines(suite):
     s = settings_of(suite)
-    rows = single_param(s, "rows")
     load = suite.meta.get("load", {})
+    sizes = ""
+    for name in ["rows", "files"]:
+        value = single_param(s, name)
+        if value:
+            sizes += "; %s %s" % (name, "{:,}".format(int(value)))
     out = ["- mode: **%s**; %s; forks %s; warm-up %s x %s; measurement %s x %s%s%s" % (
         suite.meta.get("mode"), s.get("benchmarkMode"), s.get("forks"), s.get("warmupIterations"),
         s.get("warmupTime"), s.get("measurementIterations"), s.get("measurementTime"),
-        ("; " + s["profilers"]) if s.get("profilers") else "",
-        ("; rows %s" % "{:,}".format(int(rows))) if rows else "")]
+        ("; " + s["profilers"]) if s.get("profilers") else "", sizes)]
     if suite.results:
         rt = runtime(suite)
         out.append("- JMH %s, %s %s, JVM options `%s`" % (rt.get("jmhVersion"), rt.get("vmName"),
@@ -804,6 +877,8 @@ def render(directory, report):
         body += e2e_section(suites["e2e"])
     if "concurrency" in suites:
         body += concurrency_section(suites["concurrency"])
+    if "smallfiles" in suites:
+        body += small_files_section(suites["smallfiles"])
     lines += body
     lines += analysis_lines(directory)
     return "\n".join(lines).rstrip() + "\n"

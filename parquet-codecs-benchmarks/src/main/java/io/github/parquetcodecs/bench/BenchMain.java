@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code *Settings} method; the JMH options and the recorded settings are both made from that {@link Settings}.
  *
  * <pre>
- * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency] [--out docs/bench]
+ * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles] [--out docs/bench]
  * </pre>
  *
  * <p>Every suite is one invocation in which the implementations being compared run side by side. {@code quick} runs
@@ -57,14 +57,16 @@ public final class BenchMain {
                 case "--suite" -> suites = args[++i];
                 case "--out" -> out = Paths.get(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency] [--out DIR]");
+                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles]"
+                        + " [--out DIR]");
             }
         }
         if (!mode.equals("quick") && !mode.equals("full")) {
             throw new IllegalArgumentException("--mode is quick or full, not " + mode);
         }
-        List<String> selected =
-                suites.equals("all") ? List.of("codec", "concurrency", "e2e") : List.of(suites.split(","));
+        List<String> selected = suites.equals("all")
+                ? List.of("codec", "concurrency", "e2e", "smallfiles")
+                : List.of(suites.split(","));
         Files.createDirectories(out);
         for (String suite : selected) {
             run(suite.trim(), mode.equals("full"), out.toAbsolutePath());
@@ -87,6 +89,7 @@ public final class BenchMain {
                     case "codec" -> codecSettings(full);
                     case "e2e" -> e2eSettings(full);
                     case "concurrency" -> concurrencySettings(full);
+                    case "smallfiles" -> smallFilesSettings(full);
                     default -> throw new IllegalArgumentException("unknown suite " + suite);
                 };
         switch (suite) {
@@ -153,6 +156,15 @@ public final class BenchMain {
                     results.addAll(runner(
                             settings.options(ConcurrencyBenchmark.class, null).threads(threads)));
                 }
+            }
+            case "smallfiles" -> {
+                results.addAll(runner(settings.options(SmallFilesBenchmark.class, null)));
+                Map<String, Object> facts = new LinkedHashMap<>();
+                facts.put("files", Integer.parseInt(settings.param("files").get(0)));
+                facts.put("rowsPerFile", SmallFilesBenchmark.ROWS_PER_FILE);
+                facts.put("columns", SmallFilesBenchmark.COLUMNS);
+                facts.put("schema", SmallFilesBenchmark.SCHEMA.toString());
+                meta.put("smallFiles", facts);
             }
             default -> throw new IllegalStateException(suite);
         }
@@ -235,6 +247,20 @@ public final class BenchMain {
                 .param("codec", "SNAPPY", "ZSTD", "GZIP", "LZ4_RAW")
                 .param("impl", "LIB_SHARED", "BARE_PER_THREAD")
                 .param("pageSize", "65536");
+    }
+
+    /**
+     * Single shots: one pass over 2,000 files takes seconds. The first two or three passes of a JVM are much slower
+     * (JIT), hence four warm-up passes. Two forks, as for the codec suite: the spread between JVMs on this shared machine
+     * is larger than within one. About 15 minutes in all (each fork first writes its files).
+     */
+    static Settings smallFilesSettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.SingleShotTime, "op = open and read every file", 2, 4, null, 4, null)
+                : new Settings(Mode.SingleShotTime, "op = open and read every file", 0, 1, null, 1, null);
+        return settings.param("codec", "ZSTD", "SNAPPY", "GZIP")
+                .param("mode", names(SmallFilesBenchmark.FactoryMode.values()))
+                .param("files", full ? "2000" : "200");
     }
 
     private static final String[] PAGE_SIZES = {"65536", "1048576"};

@@ -105,7 +105,10 @@ class JmhHarnessSmokeTest {
     void recordedSettingsAreTheOptionsRun() {
         for (boolean full : new boolean[] {false, true}) {
             for (BenchMain.Settings settings : List.of(
-                    BenchMain.codecSettings(full), BenchMain.e2eSettings(full), BenchMain.concurrencySettings(full))) {
+                    BenchMain.codecSettings(full),
+                    BenchMain.e2eSettings(full),
+                    BenchMain.concurrencySettings(full),
+                    BenchMain.smallFilesSettings(full))) {
                 Options options = settings.options(CodecBenchmark.class, null).build();
                 Map<String, Object> recorded = settings.describe();
                 assertEquals(recorded.get("forks"), options.getForkCount().get());
