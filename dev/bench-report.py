@@ -3,14 +3,20 @@
 
 usage: dev/bench-report.py DIR REPORT.md
 
-DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, e2e and
-concurrency; any subset may be present. Charts are written into DIR. Standard library only.
+DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, e2e, concurrency
+and smallfiles; any subset may be present. Charts are written into DIR. Standard library only.
+
+Every fact about the run comes from those files: scores and the JMH and JVM versions from SUITE.json, the machine
+(cores, CPU, memory), settings, load and the parquet-java and Hadoop versions from SUITE-meta.json. Meta files
+written before BenchMain recorded the library versions lack them; the report then says they were not recorded.
 """
+import collections
 import json
 import math
 import os
 import sys
 
+SUITES = ["codec", "e2e", "concurrency", "smallfiles"]
 CODECS = ["SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"]
 OPS = ["compress", "decompress"]
 IMPLS = ["BARE_HEAP", "LIB_HEAP", "STOCK_HEAP", "BARE_DIRECT", "LIB_DIRECT", "STOCK_DIRECT"]
@@ -35,18 +41,97 @@ UPSTREAM = {
     ("LZ4_RAW", "decompress"): 1.06,
 }
 ALLOC_TARGET = 64
+# the load average above which a suite's run counts as noisy (the benchmark threads themselves add about 1 each)
+NOISY_LOAD = {"concurrency": 4.0}
+NOISY_LOAD_DEFAULT = 1.5
+
+Suite = collections.namedtuple("Suite", "name results meta")
+
+
+# ------------------------------------------------------------------------------------------------- input files
 
 
 def load(directory, suite):
+    """The suite's JMH results and meta file, or None when either is missing."""
     path = os.path.join(directory, suite + ".json")
     meta_path = os.path.join(directory, suite + "-meta.json")
     if not os.path.exists(path) or not os.path.exists(meta_path):
-        return None, None
+        return None
     with open(path) as f:
         results = json.load(f)
     with open(meta_path) as f:
         meta = json.load(f)
-    return results, meta
+    return Suite(suite, results, meta)
+
+
+def load_all(directory):
+    """The suites present in DIR, in report order."""
+    suites = [load(directory, name) for name in SUITES]
+    return collections.OrderedDict((s.name, s) for s in suites if s is not None)
+
+
+# --------------------------------------------------------------------------------- facts about the run, recorded
+
+
+def machine(suite):
+    return suite.meta.get("machine", {})
+
+
+def cores(suite):
+    """Processors available to the JVM, as BenchMain recorded them."""
+    return machine(suite).get("availableProcessors")
+
+
+def runtime(suite):
+    """JMH and JVM versions: from the meta file (BenchMain reads them from the JSON), else from the JSON itself."""
+    recorded = suite.meta.get("runtime")
+    if recorded:
+        return recorded
+    first = suite.results[0] if suite.results else {}
+    return {k: first.get(k) for k in ["jmhVersion", "jvm", "jdkVersion", "vmName", "vmVersion"] if k in first}
+
+
+def jvm_label(suite):
+    rt = runtime(suite)
+    return "%s %s" % (rt.get("vmName"), rt.get("vmVersion"))
+
+
+def library_version(suites, name):
+    """A library version recorded in the meta files (one value, or several joined), or None when not recorded."""
+    seen = []
+    for suite in suites:
+        version = suite.meta.get("libraries", {}).get(name)
+        if version and version not in seen:
+            seen.append(version)
+    return "/".join(seen) if seen else None
+
+
+def named_version(suites, name, label):
+    version = library_version(suites, name)
+    return "%s %s" % (label, version) if version else "%s (version not recorded)" % label
+
+
+def parquet_java(suites):
+    return named_version(suites, "parquet-java", "parquet-java")
+
+
+def hadoop(suites):
+    return named_version(suites, "hadoop", "Hadoop")
+
+
+def settings_of(suite):
+    return suite.meta.get("settings", {})
+
+
+def single_param(settings, name):
+    """A parameter with one value: from the recorded JMH parameters, or the older top-level key."""
+    values = settings.get("params", {}).get(name)
+    if values:
+        return values[0] if len(values) == 1 else None
+    return settings.get(name)
+
+
+# ---------------------------------------------------------------------------------------------------- formatting
 
 
 def size_label(page_size):
@@ -71,66 +156,146 @@ def ratio(a, b):
     return a / b
 
 
+def missed(value, target, strictly=False):
+    return value is not None and (value <= target if strictly else value < target)
+
+
 def mark(value, target, strictly=False):
     """A ratio with a cross when it misses its target."""
     if value is None:
         return "n/a"
-    missed = value <= target if strictly else value < target
-    return ("**%.2f** ✗" % value) if missed else "%.2f" % value
+    return ("**%.2f** ✗" % value) if missed(value, target, strictly) else "%.2f" % value
+
+
+def iteration_spread(primary):
+    """The number of measurement iterations and their standard deviation in % of the score (None below 2)."""
+    raw = [x for fork in primary.get("rawData", []) for x in fork]
+    score = primary["score"]
+    if len(raw) < 2 or not score:
+        return len(raw), None
+    mean = sum(raw) / len(raw)
+    return len(raw), math.sqrt(sum((x - mean) ** 2 for x in raw) / (len(raw) - 1)) / score * 100
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # ---------------------------------------------------------------------------------------------------- codec suite
 
 
-def codec_index(results):
-    index = {}
-    for r in results:
-        op = r["benchmark"].rsplit(".", 1)[1]
-        p = r["params"]
-        page_size = int(p["pageSize"])
-        score = r["primaryMetric"]["score"]
-        # spread between measurement iterations: the standard deviation, in % of the score
-        raw = [x for fork in r["primaryMetric"].get("rawData", []) for x in fork]
-        error = None
-        if len(raw) > 1 and score:
-            mean = sum(raw) / len(raw)
-            error = math.sqrt(sum((x - mean) ** 2 for x in raw) / (len(raw) - 1)) / score * 100
-        alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
-        index[(p["codec"], page_size, op, p["impl"])] = {
-            "mbps": score * page_size / 1e6,
-            "n": len(raw),
-            "err": error,
-            "alloc": alloc,
-        }
-    return index
+class CodecRun:
+    """The codec suite's cells, keyed by (codec, page size, operation, implementation)."""
 
+    def __init__(self, results):
+        self.cells = {}
+        for r in results:
+            op = r["benchmark"].rsplit(".", 1)[1]
+            p = r["params"]
+            page_size = int(p["pageSize"])
+            n, error = iteration_spread(r["primaryMetric"])
+            alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+            self.cells[(p["codec"], page_size, op, p["impl"])] = {
+                "mbps": r["primaryMetric"]["score"] * page_size / 1e6,
+                "n": n,
+                "err": error,
+                "alloc": alloc,
+            }
+        self.sizes = sorted({k[1] for k in self.cells})
+        self.codecs = [c for c in CODECS if any(k[0] == c for k in self.cells)]
 
-def codec_section(results, meta, directory, report_dir, lines, misses):
-    idx = codec_index(results)
-    sizes = sorted({k[1] for k in idx})
-    codecs = [c for c in CODECS if any(k[0] == c for k in idx)]
+    def cell(self, codec, size, op, impl):
+        return self.cells.get((codec, size, op, impl))
 
-    def mbps(codec, size, op, impl):
-        cell = idx.get((codec, size, op, impl))
+    def mbps(self, codec, size, op, impl):
+        cell = self.cell(codec, size, op, impl)
         return cell["mbps"] if cell else None
 
-    def spread(codec, size, op, a, b):
+    def ratio(self, codec, size, op, a, b):
+        return ratio(self.mbps(codec, size, op, a), self.mbps(codec, size, op, b))
+
+    def spread(self, codec, size, op, a, b):
         """Standard error of the ratio a / b, in % (from the iterations' spread of both), or None."""
-        ca, cb = idx.get((codec, size, op, a)), idx.get((codec, size, op, b))
+        ca, cb = self.cell(codec, size, op, a), self.cell(codec, size, op, b)
         if not ca or not cb or ca["err"] is None or cb["err"] is None:
             return None
         return math.sqrt(ca["err"] ** 2 + cb["err"] ** 2) / math.sqrt(max(1, ca.get("n", 3)))
 
-    lines.append("## Codec benchmark: one page at a time\n")
-    lines.append(
+    def ratios(self, codec, size, op):
+        """lib ÷ bare heap, lib ÷ bare direct, lib ÷ stock heap, lib ÷ stock direct."""
+        return tuple(self.ratio(codec, size, op, a, b) for _, a, b, _ in self.comparisons(op))
+
+    @staticmethod
+    def comparisons(op):
+        """(name, lib impl, other impl, (target, strictly)) for each ratio column, in table order."""
+        bare = (BARE_TARGET[op], False)
+        stock = (1.0, True)
+        return [
+            ("÷ bare heap", "LIB_HEAP", "BARE_HEAP", bare),
+            ("÷ bare direct", "LIB_DIRECT", "BARE_DIRECT", bare),
+            ("÷ stock heap", "LIB_HEAP", "STOCK_HEAP", stock),
+            ("÷ stock direct", "LIB_DIRECT", "STOCK_DIRECT", stock),
+        ]
+
+    def stock_geomean(self, codec, op, memory):
+        lib, stock = "LIB_" + memory, "STOCK_" + memory
+        return geomean([self.ratio(codec, s, op, lib, stock) for s in self.sizes])
+
+
+def codec_misses(run):
+    """Every ratio and allocation target this run misses, in the order of the tables."""
+    misses = []
+    for codec in run.codecs:
+        for size in run.sizes:
+            for op in OPS:
+                for name, a, b, (target, strict) in run.comparisons(op):
+                    value = run.ratio(codec, size, op, a, b)
+                    if not missed(value, target, strict):
+                        continue
+                    se = run.spread(codec, size, op, a, b)
+                    noise = ""
+                    if se is not None:
+                        within = value * (1 + 2 * se / 100) >= target
+                        noise = "; ±%.0f%% standard error%s" % (
+                            se, ", within 2 standard errors of the target" if within else "")
+                    misses.append("%s %s %s, lib %s: %.2f (target %s%.2f%s)"
+                                  % (codec, size_label(size), op, name, value, ">" if strict else "≥", target, noise))
+    for codec in run.codecs:
+        for op in OPS:
+            heap = run.stock_geomean(codec, op, "HEAP")
+            upstream = UPSTREAM.get((codec, op))
+            if heap is not None and upstream is not None and heap <= upstream:
+                misses.append("%s %s: %.2fx over stock, behind PR #3570's %.2fx" % (codec, op, heap, upstream))
+    for codec in run.codecs:
+        for size in run.sizes:
+            for impl in IMPLS:
+                cell = run.cell(codec, size, "decompress", impl)
+                alloc = cell["alloc"] if cell else None
+                if alloc_missed(impl, "decompress", alloc):
+                    misses.append("%s %s decompress %s allocates %.0f B per page (target ≤ %d)"
+                                  % (codec, size_label(size), impl, alloc, ALLOC_TARGET))
+    return misses
+
+
+def alloc_missed(impl, op, alloc):
+    return alloc is not None and impl.startswith("LIB") and op == "decompress" and alloc > ALLOC_TARGET
+
+
+def codec_intro(stock):
+    return [
+        "## Codec benchmark: one page at a time\n",
         "Each operation compresses or decompresses one page of exactly the page size, taken from real Parquet page "
         "payloads (see *Pages* below). Throughput is uncompressed MB/s (10^6 bytes per second). **lib** is "
         "`HadoopFreeCodecFactory` through parquet-java's `CompressionCodecFactory` interface "
         "(`compress(BytesInput)`, `decompress(ByteBuffer, int, ByteBuffer, int)`); **bare** is the codec library "
-        "called directly on the same buffers; **stock** is parquet-java 1.18.1's `CodecFactory` (heap) and "
-        "`DirectCodecFactory` (direct) with Hadoop 3.4.1. Heap rows use heap buffers, direct rows direct buffers.\n"
-    )
-    lines.append("### Ratios (higher is better for this library)\n")
+        "called directly on the same buffers; **stock** is the `CodecFactory` (heap) and `DirectCodecFactory` "
+        "(direct) of %s with %s. Heap rows use heap buffers, direct rows direct buffers.\n"
+        % (stock["parquet-java"], stock["hadoop"]),
+    ]
+
+
+def codec_ratio_table(run):
+    lines = ["### Ratios (higher is better for this library)\n"]
     lines.append(
         "lib ÷ bare: target ≥ %.2f compress, ≥ %.2f decompress. lib ÷ stock: target > 1. "
         "A **bold** ratio with ✗ misses its target.\n" % (BARE_TARGET["compress"], BARE_TARGET["decompress"])
@@ -142,50 +307,40 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
     )
     lines.append(header + " |")
     lines.append("|---|---|" + "---:|" * 8)
-    chart = []
-    for codec in codecs:
-        for size in sizes:
-            row = ["%s" % codec, size_label(size)]
-            entry = {"label": "%s %s" % (codec, size_label(size))}
+    for codec in run.codecs:
+        for size in run.sizes:
+            row = [codec, size_label(size)]
             for op in OPS:
-                r_bh = ratio(mbps(codec, size, op, "LIB_HEAP"), mbps(codec, size, op, "BARE_HEAP"))
-                r_bd = ratio(mbps(codec, size, op, "LIB_DIRECT"), mbps(codec, size, op, "BARE_DIRECT"))
-                r_sh = ratio(mbps(codec, size, op, "LIB_HEAP"), mbps(codec, size, op, "STOCK_HEAP"))
-                r_sd = ratio(mbps(codec, size, op, "LIB_DIRECT"), mbps(codec, size, op, "STOCK_DIRECT"))
-                target = BARE_TARGET[op]
-                row += [mark(r_bh, target), mark(r_bd, target), mark(r_sh, 1.0, True), mark(r_sd, 1.0, True)]
-                entry[op] = (r_bh, r_bd, r_sh, r_sd)
-                for name, value, tgt, strict, a, b in [
-                    ("÷ bare heap", r_bh, target, False, "LIB_HEAP", "BARE_HEAP"),
-                    ("÷ bare direct", r_bd, target, False, "LIB_DIRECT", "BARE_DIRECT"),
-                    ("÷ stock heap", r_sh, 1.0, True, "LIB_HEAP", "STOCK_HEAP"),
-                    ("÷ stock direct", r_sd, 1.0, True, "LIB_DIRECT", "STOCK_DIRECT"),
-                ]:
-                    if value is not None and (value <= tgt if strict else value < tgt):
-                        se = spread(codec, size, op, a, b)
-                        noise = ""
-                        if se is not None:
-                            within = value * (1 + 2 * se / 100) >= tgt
-                            noise = "; ±%.0f%% standard error%s" % (se, ", within 2 standard errors of the target"
-                                                                      if within else "")
-                        misses.append("%s %s %s, lib %s: %.2f (target %s%.2f%s)"
-                                      % (codec, size_label(size), op, name, value, ">" if strict else "≥", tgt,
-                                         noise))
+                for (_, _, _, (target, strict)), value in zip(run.comparisons(op), run.ratios(codec, size, op)):
+                    row.append(mark(value, target, strict))
             lines.append("| " + " | ".join(row) + " |")
-            chart.append(entry)
     lines.append("")
     lines.append("n/a: not run, because stock parquet-java cannot do it here (see *Not run* below).\n")
+    return lines
 
+
+def codec_charts(run, directory, report_dir, stock):
+    chart = []
+    for codec in run.codecs:
+        for size in run.sizes:
+            entry = {"label": "%s %s" % (codec, size_label(size))}
+            for op in OPS:
+                entry[op] = run.ratios(codec, size, op)
+            chart.append(entry)
     vs_bare_svg = os.path.join(directory, "codec-vs-bare.svg")
     vs_stock_svg = os.path.join(directory, "codec-vs-stock.svg")
     write_chart(vs_bare_svg, chart, [0, 1], ["lib ÷ bare, heap", "lib ÷ bare, direct"],
                 "This library ÷ the bare codec library (1.0 = no overhead)", targets=True)
     write_chart(vs_stock_svg, chart, [2, 3], ["lib ÷ stock CodecFactory (heap)", "lib ÷ stock DirectCodecFactory"],
-                "This library ÷ stock parquet-java 1.18.1 (log scale; above 1.0 = faster)", log=True)
-    lines.append("![lib vs bare](%s)\n" % os.path.relpath(vs_bare_svg, report_dir))
-    lines.append("![lib vs stock](%s)\n" % os.path.relpath(vs_stock_svg, report_dir))
+                "This library ÷ stock %s (log scale; above 1.0 = faster)" % stock["parquet-java"], log=True)
+    return [
+        "![lib vs bare](%s)\n" % os.path.relpath(vs_bare_svg, report_dir),
+        "![lib vs stock](%s)\n" % os.path.relpath(vs_stock_svg, report_dir),
+    ]
 
-    lines.append("### Against stock parquet-java and its Hadoop-bypass proposal\n")
+
+def upstream_table(run):
+    lines = ["### Against stock parquet-java and its Hadoop-bypass proposal\n"]
     lines.append(
         "Geometric mean over both page sizes of lib heap ÷ stock `CodecFactory` (the Hadoop path), beside the "
         "speedups that apache/parquet-java PR #3570 (unreleased) reports for its own bypass of the Hadoop path "
@@ -193,11 +348,10 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
     )
     lines.append("| codec | operation | this library ÷ stock (heap) | this library ÷ stock (direct) | PR #3570 | ahead? |")
     lines.append("|---|---|---:|---:|---:|---|")
-    for codec in codecs:
+    for codec in run.codecs:
         for op in OPS:
-            heap = geomean([ratio(mbps(codec, s, op, "LIB_HEAP"), mbps(codec, s, op, "STOCK_HEAP")) for s in sizes])
-            direct = geomean([ratio(mbps(codec, s, op, "LIB_DIRECT"), mbps(codec, s, op, "STOCK_DIRECT"))
-                              for s in sizes])
+            heap = run.stock_geomean(codec, op, "HEAP")
+            direct = run.stock_geomean(codec, op, "DIRECT")
             upstream = UPSTREAM.get((codec, op))
             if heap is None:
                 verdict = "stock cannot"
@@ -205,99 +359,118 @@ def codec_section(results, meta, directory, report_dir, lines, misses):
                 verdict = "yes (> 1)" if heap > 1 else "**no** ✗"
             else:
                 verdict = "yes" if heap > upstream else "**no** ✗"
-                if heap <= upstream:
-                    misses.append("%s %s: %.2fx over stock, behind PR #3570's %.2fx" % (codec, op, heap, upstream))
             lines.append("| %s | %s | %s | %s | %s | %s |" % (
                 codec, op, fmt(heap), fmt(direct), fmt(upstream) if upstream else "—", verdict))
     lines.append("")
+    return lines
 
-    lines.append("### Throughput, MB/s of uncompressed data (± standard deviation between iterations)\n")
+
+def per_impl_table(run, title, text, cell_text):
+    """A table with a row per codec, page size and operation and a column per implementation."""
+    lines = [title, text] if text else [title]
     lines.append("| codec | page | operation | " + " | ".join(IMPL_LABEL[i] for i in IMPLS) + " |")
     lines.append("|---|---|---|" + "---:|" * len(IMPLS))
-    for codec in codecs:
-        for size in sizes:
+    for codec in run.codecs:
+        for size in run.sizes:
             for op in OPS:
-                cells = []
-                for impl in IMPLS:
-                    cell = idx.get((codec, size, op, impl))
-                    if cell is None:
-                        cells.append("n/a")
-                    elif cell["err"] is None:
-                        cells.append("%.0f" % cell["mbps"])
-                    else:
-                        cells.append("%.0f ±%.0f%%" % (cell["mbps"], cell["err"]))
+                cells = [cell_text(run.cell(codec, size, op, impl), impl, op) for impl in IMPLS]
                 lines.append("| %s | %s | %s | %s |" % (codec, size_label(size), op, " | ".join(cells)))
     lines.append("")
+    return lines
 
-    lines.append("### Allocation, bytes per page (`-prof gc`, `gc.alloc.rate.norm`)\n")
-    lines.append(
+
+def throughput_table(run):
+    def text(cell, impl, op):
+        if cell is None:
+            return "n/a"
+        if cell["err"] is None:
+            return "%.0f" % cell["mbps"]
+        return "%.0f ±%.0f%%" % (cell["mbps"], cell["err"])
+
+    return per_impl_table(run, "### Throughput, MB/s of uncompressed data (± standard deviation between iterations)\n",
+                          None, text)
+
+
+def allocation_table(run):
+    def text(cell, impl, op):
+        alloc = cell["alloc"] if cell else None
+        if alloc is None:
+            return "n/a"
+        return ("**%.0f** ✗" if alloc_missed(impl, op, alloc) else "%.0f") % alloc
+
+    return per_impl_table(
+        run, "### Allocation, bytes per page (`-prof gc`, `gc.alloc.rate.norm`)\n",
         "Target for this library's ByteBuffer path (decompress(ByteBuffer, int, ByteBuffer, int), heap and direct): "
         "≤ %d B per page after warm-up. `compress(BytesInput)` must return a BytesInput, so it allocates at least "
-        "that object.\n" % ALLOC_TARGET
-    )
-    lines.append("| codec | page | operation | " + " | ".join(IMPL_LABEL[i] for i in IMPLS) + " |")
-    lines.append("|---|---|---|" + "---:|" * len(IMPLS))
-    for codec in codecs:
-        for size in sizes:
-            for op in OPS:
-                cells = []
-                for impl in IMPLS:
-                    cell = idx.get((codec, size, op, impl))
-                    alloc = cell["alloc"] if cell else None
-                    if alloc is None:
-                        cells.append("n/a")
-                    else:
-                        text = "%.0f" % alloc
-                        if impl.startswith("LIB") and op == "decompress" and alloc > ALLOC_TARGET:
-                            text = "**%s** ✗" % text
-                            misses.append("%s %s decompress %s allocates %.0f B per page (target ≤ %d)"
-                                          % (codec, size_label(size), impl, alloc, ALLOC_TARGET))
-                        cells.append(text)
-                lines.append("| %s | %s | %s | %s |" % (codec, size_label(size), op, " | ".join(cells)))
-    lines.append("")
+        "that object.\n" % ALLOC_TARGET, text)
 
+
+def pages_section(run, meta, stock):
     facts = meta.get("pageSets", {})
-    if facts:
-        lines.append("### Pages\n")
-        lines.append(
-            "A page set is one page per column shape below. The pages are the data-page payloads (levels and "
-            "values) of a file that parquet-java 1.18.1 writes UNCOMPRESSED with V1 pages from the benchmark "
-            "dataset (an order log; `BenchData`), with the page size set to the benchmark's page size; each "
-            "column's payloads are concatenated and cut to exactly the page size (`PageSet`).\n"
-        )
-        for i, shape in enumerate(facts.get("shapes", [])):
-            lines.append("%d. %s" % (i + 1, shape))
+    if not facts:
+        return []
+    lines = ["### Pages\n"]
+    lines.append(
+        "A page set is one page per column shape below. The pages are the data-page payloads (levels and "
+        "values) of a file that %s writes UNCOMPRESSED with V1 pages from the benchmark "
+        "dataset (an order log; `BenchData`), with the page size set to the benchmark's page size; each "
+        "column's payloads are concatenated and cut to exactly the page size (`PageSet`).\n" % stock["parquet-java"]
+    )
+    for i, shape in enumerate(facts.get("shapes", [])):
+        lines.append("%d. %s" % (i + 1, shape))
+    lines.append("")
+    ratios = facts.get("compressedOverUncompressed", {})
+    if ratios:
+        lines.append("Compressed size ÷ uncompressed size of the page sets (this library, default levels):\n")
+        lines.append("| page | " + " | ".join(run.codecs) + " |")
+        lines.append("|---|" + "---:|" * len(run.codecs))
+        for size, per in ratios.items():
+            lines.append("| %s | %s |" % (size_label(size), " | ".join(fmt(per.get(c), 3) for c in run.codecs)))
         lines.append("")
-        ratios = facts.get("compressedOverUncompressed", {})
-        if ratios:
-            lines.append("Compressed size ÷ uncompressed size of the page sets (this library, default levels):\n")
-            lines.append("| page | " + " | ".join(codecs) + " |")
-            lines.append("|---|" + "---:|" * len(codecs))
-            for size, per in ratios.items():
-                lines.append("| %s | %s |" % (size_label(size), " | ".join(fmt(per.get(c), 3) for c in codecs)))
-            lines.append("")
+    return lines
 
+
+def implementations_table(run, meta):
     impls = meta.get("implementations", {})
-    if impls:
-        lines.append("### What each codec calls\n")
-        lines.append("| codec | this library | bare |")
-        lines.append("|---|---|---|")
-        for codec in codecs:
-            lines.append("| %s | %s | %s |" % (codec, impls[codec]["library"], impls[codec]["bare"]))
-        lines.append("")
+    if not impls:
+        return []
+    lines = ["### What each codec calls\n", "| codec | this library | bare |", "|---|---|---|"]
+    for codec in run.codecs:
+        lines.append("| %s | %s | %s |" % (codec, impls[codec]["library"], impls[codec]["bare"]))
+    lines.append("")
+    return lines
 
+
+def not_run_section(meta):
     not_run = meta.get("notRun", [])
-    lines.append("### Not run\n")
+    lines = ["### Not run\n"]
     if not not_run:
         lines.append("Nothing: every implementation ran every codec.\n")
-    else:
-        lines.append("Stock parquet-java cannot do these here; its own error is quoted.\n")
-        lines.append("| codec | implementation | operation | why |")
-        lines.append("|---|---|---|---|")
-        for gap in not_run:
-            lines.append("| %s | %s | %s | %s |" % (gap["codec"], IMPL_LABEL.get(gap["impl"], gap["impl"]),
-                                                  gap["operation"], gap["reason"].replace("|", "\\|")))
-        lines.append("")
+        return lines
+    lines.append("Stock parquet-java cannot do these here; its own error is quoted.\n")
+    lines.append("| codec | implementation | operation | why |")
+    lines.append("|---|---|---|---|")
+    for gap in not_run:
+        lines.append("| %s | %s | %s | %s |" % (gap["codec"], IMPL_LABEL.get(gap["impl"], gap["impl"]),
+                                              gap["operation"], gap["reason"].replace("|", "\\|")))
+    lines.append("")
+    return lines
+
+
+def codec_section(suite, directory, report_dir):
+    """The codec suite's part of the report, and the targets it misses."""
+    run = CodecRun(suite.results)
+    stock = {"parquet-java": parquet_java([suite]), "hadoop": hadoop([suite])}
+    lines = codec_intro(stock)
+    lines += codec_ratio_table(run)
+    lines += codec_charts(run, directory, report_dir, stock)
+    lines += upstream_table(run)
+    lines += throughput_table(run)
+    lines += allocation_table(run)
+    lines += pages_section(run, suite.meta, stock)
+    lines += implementations_table(run, suite.meta)
+    lines += not_run_section(suite.meta)
+    return lines, codec_misses(run)
 
 
 def write_chart(path, chart, series_index, series_names, title, targets=False, log=False):
@@ -388,27 +561,43 @@ def write_chart(path, chart, series_index, series_names, title, targets=False, l
         f.write("\n".join(out) + "\n")
 
 
-def esc(s):
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 # ------------------------------------------------------------------------------------------------------ e2e suite
 
 
-def e2e_section(results, meta, lines):
-    rows = meta.get("e2e", {}).get("rows")
-    plain = meta.get("e2e", {}).get("plainBytes")
+def e2e_file_sizes(meta):
     sizes = {}
     for line in meta.get("e2eSizes", []):
         s = json.loads(line) if isinstance(line, str) else line
         sizes[(s["codec"], s["pages"], bool(s["dictionary"]), s["impl"])] = s
+    return sizes
+
+
+def e2e_index(results):
+    """(codec, pages, dictionary, impl) -> (ms, score error)."""
     idx = {}
     for r in results:
         p = r["params"]
-        ms = r["primaryMetric"]["score"]
-        err = r["primaryMetric"].get("scoreError")
-        idx[(p["codec"], p["pages"], p["dictionary"] == "true", p["impl"])] = (ms, err)
-    lines.append("## End to end: write and fully read a file\n")
+        idx[(p["codec"], p["pages"], p["dictionary"] == "true", p["impl"])] = (
+            r["primaryMetric"]["score"], r["primaryMetric"].get("scoreError"))
+    return idx
+
+
+def e2e_section(suite):
+    rows = suite.meta.get("e2e", {}).get("rows")
+    plain = suite.meta.get("e2e", {}).get("plainBytes")
+    sizes = e2e_file_sizes(suite.meta)
+    idx = e2e_index(suite.results)
+
+    def ms(v):
+        return "n/a" if not v else "%.0f" % v[0]
+
+    def rps(v):
+        return "n/a" if not v or not rows else "{:,.0f}".format(rows / (v[0] / 1000))
+
+    def mb(v):
+        return "n/a" if not v or not plain else "%.0f" % (plain / 1e6 / (v[0] / 1000))
+
+    lines = ["## End to end: write and fully read a file\n"]
     lines.append(
         "One operation writes %s rows of the benchmark dataset with `ParquetWriter` (default 1 MiB pages and "
         "128 MiB row groups, local file) and reads every record back (`ParquetFileReader` + record assembly, "
@@ -420,24 +609,13 @@ def e2e_section(results, meta, lines):
     lines.append("| codec | pages | dictionary | lib ms | stock ms | lib rows/s | stock rows/s | lib MB/s | "
                  "stock MB/s | lib ÷ stock | file MB |")
     lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    codecs = ["UNCOMPRESSED"] + CODECS
-    for codec in codecs:
+    for codec in ["UNCOMPRESSED"] + CODECS:
         for pages in ["V1", "V2"]:
             for dictionary in [True, False]:
                 lib = idx.get((codec, pages, dictionary, "LIB"))
                 stock = idx.get((codec, pages, dictionary, "STOCK"))
                 if not lib and not stock:
                     continue
-
-                def ms(v):
-                    return "n/a" if not v else "%.0f" % v[0]
-
-                def rps(v):
-                    return "n/a" if not v or not rows else "{:,.0f}".format(rows / (v[0] / 1000))
-
-                def mb(v):
-                    return "n/a" if not v or not plain else "%.0f" % (plain / 1e6 / (v[0] / 1000))
-
                 r = ratio(stock[0], lib[0]) if lib and stock else None
                 size = sizes.get((codec, pages, dictionary, "LIB")) or sizes.get((codec, pages, dictionary, "STOCK"))
                 file_mb = "%.1f" % (size["fileBytes"] / 1e6) if size else "?"
@@ -450,26 +628,42 @@ def e2e_section(results, meta, lines):
     g = geomean(all_ratios)
     if g:
         lines.append("Geometric mean of lib ÷ stock over the compressed combinations: **%.2f**.\n" % g)
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------- concurrency suite
 
 
-def concurrency_section(results, meta, lines):
+def concurrency_index(results):
+    """(codec, impl, threads) -> uncompressed MB/s round-tripped, all threads together."""
     idx = {}
     for r in results:
         p = r["params"]
-        size = int(p["pageSize"])
-        idx[(p["codec"], p["impl"], r["threads"])] = r["primaryMetric"]["score"] * size / 1e6
+        idx[(p["codec"], p["impl"], r["threads"])] = r["primaryMetric"]["score"] * int(p["pageSize"]) / 1e6
+    return idx
+
+
+def core_limit_sentence(n_cores, threads):
+    if n_cores is None:
+        return "This machine's core count was not recorded."
+    beyond = [t for t in threads if t > n_cores]
+    text = "This machine has %s cores" % n_cores
+    if beyond:
+        text += ", so %s threads can at best match %s" % (" or ".join(str(t) for t in beyond), n_cores)
+    return text + "."
+
+
+def concurrency_section(suite):
+    idx = concurrency_index(suite.results)
     threads = sorted({k[2] for k in idx})
-    lines.append("## Concurrency: threads sharing one factory\n")
+    lines = ["## Concurrency: threads sharing one factory\n"]
     lines.append(
         "Each thread round-trips its own 64 KiB pages (compress, then decompress what it compressed) through one "
         "shared `HadoopFreeCodecFactory`; per chunk of 8 pages it asks the factory for its compressor and "
         "decompressor, as parquet-java does per column chunk. "
         "**bare** does the same work with a bare codec per thread and no factory: how far the machine itself "
-        "scales. MB/s is uncompressed page bytes round-tripped per second, all threads together. This machine has "
-        "%s cores, so 4 threads can at best match 2.\n" % meta.get("machine", {}).get("availableProcessors", "?")
+        "scales. MB/s is uncompressed page bytes round-tripped per second, all threads together. %s\n"
+        % core_limit_sentence(cores(suite), threads)
     )
     lines.append("| codec | implementation | " + " | ".join("%d thread%s MB/s" % (t, "" if t == 1 else "s")
                                                           for t in threads)
@@ -487,24 +681,131 @@ def concurrency_section(results, meta, lines):
                                                     " | ".join("%.0f" % v if v else "n/a" for v in vals),
                                                     " | ".join(scale)))
     lines.append("")
+    return lines
 
 
-# ----------------------------------------------------------------------------------------------------------- main
+# ----------------------------------------------------------------------------------------------- smallfiles suite
+
+SMALL_FILE_MODES = ["PER_FILE_FACTORY", "SHARED_FACTORY", "STOCK"]
+SMALL_FILE_MODE_LABEL = {
+    "PER_FILE_FACTORY": "factory per file",
+    "SHARED_FACTORY": "one shared factory",
+    "STOCK": "stock CodecFactory",
+}
+TIME_UNIT_SECONDS = {"s/op": 1.0, "ms/op": 1e-3, "us/op": 1e-6, "ns/op": 1e-9}
 
 
-def settings_lines(meta, results):
-    s = meta.get("settings", {})
-    r0 = results[0] if results else {}
-    load = meta.get("load", {})
+def files_per_second(result):
+    """(files/s, standard deviation between iterations in %) of a pass over all files, from its time per pass."""
+    primary = result["primaryMetric"]
+    seconds = primary["score"] * TIME_UNIT_SECONDS[primary["scoreUnit"]]
+    _, error = iteration_spread(primary)
+    return int(result["params"]["files"]) / seconds, error
+
+
+def small_files_index(results):
+    """(codec, mode) -> (files/s, spread in %)."""
+    return {(r["params"]["codec"], r["params"]["mode"]): files_per_second(r) for r in results}
+
+
+def small_files_section(suite):
+    facts = suite.meta.get("smallFiles", {})
+    idx = small_files_index(suite.results)
+    files = sorted({int(r["params"]["files"]) for r in suite.results})
+    lines = ["## Many small files\n"]
+    lines.append(
+        "One operation opens %s Parquet files of %s rows and %s columns each (an int64 id, an int32, a double, a "
+        "low-cardinality string, a high-cardinality string, a boolean; one row group, parquet-java's default "
+        "dictionary encoding), one `ParquetFileReader` per file, and reads every value with column readers "
+        "(`SmallFilesBenchmark`). The reading code is the same for all three; only the reader's codec factory "
+        "differs: **factory per file** builds `HadoopFreeParquet.readOptions(conf)` per file, which creates a new "
+        "`HadoopFreeCodecFactory`; **one shared factory** passes one `HadoopFreeCodecFactory` to every file's "
+        "options; **stock CodecFactory** builds `ParquetReadOptions.builder(conf)` per file, whose default is %s's Hadoop "
+        "`CodecFactory` (decompressors from Hadoop's `CodecPool`). Every `ParquetFileReader` releases its options' "
+        "factory when it closes, the shared one too.\n"
+        % ("/".join("{:,}".format(f) for f in files) or "?", "{:,}".format(facts["rowsPerFile"])
+           if facts.get("rowsPerFile") else "?", facts.get("columns", "?"), parquet_java([suite])))
+    lines.append(
+        "Scores are files read per second (higher is better; ± the standard deviation between iterations). "
+        "The ratios divide the per-file factory's score by the other's: above 1, a factory per file reads faster; "
+        "below 1, slower.\n")
+    lines.append("| codec | " + " | ".join("%s files/s" % SMALL_FILE_MODE_LABEL[m] for m in SMALL_FILE_MODES)
+                 + " | per file ÷ shared | per file ÷ stock |")
+    lines.append("|---|" + "---:|" * (len(SMALL_FILE_MODES) + 2))
+    for codec in sorted({k[0] for k in idx}, key=lambda c: CODECS.index(c) if c in CODECS else len(CODECS)):
+        cells = []
+        for mode in SMALL_FILE_MODES:
+            cell = idx.get((codec, mode))
+            if cell is None:
+                cells.append("n/a")
+            elif cell[1] is None:
+                cells.append("{:,.0f}".format(cell[0]))
+            else:
+                cells.append("{:,.0f} ±{:.0f}%".format(cell[0], cell[1]))
+
+        def score(mode):
+            cell = idx.get((codec, mode))
+            return cell[0] if cell else None
+
+        per_file = score("PER_FILE_FACTORY")
+        lines.append("| %s | %s | %s | %s |" % (codec, " | ".join(cells), fmt(ratio(per_file, score("SHARED_FACTORY"))),
+                                               fmt(ratio(per_file, score("STOCK")))))
+    lines.append("")
+    return lines
+
+
+# ------------------------------------------------------------------------------------------- header and settings
+
+
+def header_lines(suites, directory, report_dir):
+    modes = sorted({s.meta.get("mode") for s in suites.values()})
+    data_dir = os.path.relpath(os.path.abspath(directory), report_dir)
+    lines = ["# Benchmarks\n"]
+    lines.append("<!-- generated by dev/bench-report.py from %s; do not edit by hand -->\n" % data_dir)
+    if "quick" in modes:
+        lines.append("> **Quick mode**: unforked JVM and tiny iterations, a check that every benchmark runs. "
+                     "These numbers are indicative only; the published numbers come from `dev/bench full`.\n")
+    lines.append(
+        "parquet-codecs' `HadoopFreeCodecFactory` beside the bare codec libraries (the ceiling: what a caller of "
+        "the library itself gets) and stock %s with Hadoop (the floor). Produced by "
+        "`dev/bench %s`; the JMH JSON is in `%s/`. Every ratio compares implementations that ran side by side "
+        "in one invocation.\n" % (parquet_java(suites.values()), "/".join(modes), data_dir))
+    return lines
+
+
+def machine_lines(suites):
+    first = next(iter(suites.values()))
+    m = machine(first)
+    jvms = []
+    for suite in suites.values():
+        if jvm_label(suite) not in jvms:
+            jvms.append(jvm_label(suite))
+    return [
+        "## Machine and settings\n",
+        "- CPU: %s, %s cores available to the JVM; memory %s" % (m.get("cpuModel"), cores(first), m.get("memTotal")),
+        "- %s; %s" % (m.get("os"), "; ".join(jvms)),
+    ]
+
+
+def settings_lines(suite):
+    s = settings_of(suite)
+    load = suite.meta.get("load", {})
+    sizes = ""
+    for name in ["rows", "files"]:
+        value = single_param(s, name)
+        if value:
+            sizes += "; %s %s" % (name, "{:,}".format(int(value)))
     out = ["- mode: **%s**; %s; forks %s; warm-up %s x %s; measurement %s x %s%s%s" % (
-        meta.get("mode"), s.get("benchmarkMode"), s.get("forks"), s.get("warmupIterations"), s.get("warmupTime"),
-        s.get("measurementIterations"), s.get("measurementTime"),
-        ("; " + s["profilers"]) if s.get("profilers") else "",
-        ("; rows %s" % "{:,}".format(s["rows"])) if s.get("rows") else "")]
-    if r0:
-        out.append("- JMH %s, %s %s, JVM options `%s`" % (r0.get("jmhVersion"), r0.get("vmName"),
-                                                         r0.get("jdkVersion"), " ".join(r0.get("jvmArgs", []))))
-    out.append("- ran %s to %s (%s s)" % (meta.get("started"), meta.get("finished"), meta.get("seconds")))
+        suite.meta.get("mode"), s.get("benchmarkMode"), s.get("forks"), s.get("warmupIterations"),
+        s.get("warmupTime"), s.get("measurementIterations"), s.get("measurementTime"),
+        ("; " + s["profilers"]) if s.get("profilers") else "", sizes)]
+    if suite.results:
+        rt = runtime(suite)
+        out.append("- JMH %s, %s %s, JVM options `%s`" % (rt.get("jmhVersion"), rt.get("vmName"),
+                                                         rt.get("jdkVersion"),
+                                                         " ".join(suite.results[0].get("jvmArgs", []))))
+    out.append("- ran %s to %s (%s s)" % (suite.meta.get("started"), suite.meta.get("finished"),
+                                         suite.meta.get("seconds")))
     if load:
         out.append("- 1-minute load average during the run (sampled every %s s, %s samples; the benchmark itself "
                    "adds about 1 per busy benchmark thread): min %.2f, mean %.2f, max %.2f" % (
@@ -513,72 +814,85 @@ def settings_lines(meta, results):
     return out
 
 
+def suite_settings_lines(suites):
+    lines = []
+    for suite in suites.values():
+        lines.append("- **%s** suite:" % suite.name)
+        lines.extend("  " + l for l in settings_lines(suite))
+    lines.append("")
+    return lines
+
+
+def noisy_note(suites):
+    noisy = [s.name for s in suites.values()
+             if s.meta.get("load") and s.meta["load"].get("oneMinuteLoadMean", 0)
+             > NOISY_LOAD.get(s.name, NOISY_LOAD_DEFAULT)]
+    if not noisy:
+        return []
+    n_cores = cores(next(iter(suites.values())))
+    machine_text = "this %s-core machine" % n_cores if n_cores else "this machine"
+    return ["> **Noisy machine**: the load average during the %s run(s) was well above what the "
+            "benchmark itself causes (other work was running on %s), so absolute numbers "
+            "are low and ratios carry more noise than their error bars show.\n" % (", ".join(noisy), machine_text)]
+
+
+def misses_section(misses):
+    lines = ["## Targets missed\n"]
+    if misses:
+        lines.append("Computed from this run (see *Analysis* for causes, where written):\n")
+        lines.extend("- " + m for m in misses)
+    else:
+        lines.append("None: every ratio and allocation target is met in this run.")
+    lines.append("")
+    return lines
+
+
+def analysis_lines(directory):
+    analysis = os.path.join(directory, "ANALYSIS.md")
+    if not os.path.exists(analysis):
+        return []
+    with open(analysis) as f:
+        return [f.read().rstrip() + "\n"]
+
+
+# ----------------------------------------------------------------------------------------------------------- main
+
+
+def render(directory, report):
+    """The report's text for the suites in DIR (writing the codec charts into DIR), or None when there are none."""
+    report_dir = os.path.dirname(os.path.abspath(report))
+    suites = load_all(directory)
+    if not suites:
+        return None
+    lines = header_lines(suites, directory, report_dir)
+    lines += machine_lines(suites)
+    lines += suite_settings_lines(suites)
+    lines += noisy_note(suites)
+    body = []
+    if "codec" in suites:
+        codec_lines, misses = codec_section(suites["codec"], directory, report_dir)
+        lines += misses_section(misses)
+        body += codec_lines
+    if "e2e" in suites:
+        body += e2e_section(suites["e2e"])
+    if "concurrency" in suites:
+        body += concurrency_section(suites["concurrency"])
+    if "smallfiles" in suites:
+        body += small_files_section(suites["smallfiles"])
+    lines += body
+    lines += analysis_lines(directory)
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     directory, report = sys.argv[1], sys.argv[2]
-    report_dir = os.path.dirname(os.path.abspath(report))
-    suites = {name: load(directory, name) for name in ["codec", "e2e", "concurrency"]}
-    present = {k: v for k, v in suites.items() if v[0] is not None}
-    if not present:
+    text = render(directory, report)
+    if text is None:
         sys.exit("no benchmark results in " + directory)
-    any_meta = next(iter(present.values()))[1]
-    machine = any_meta.get("machine", {})
-    modes = {v[1].get("mode") for v in present.values()}
-
-    lines = ["# Benchmarks\n"]
-    lines.append("<!-- generated by dev/bench-report.py from %s; do not edit by hand -->\n"
-                 % os.path.relpath(os.path.abspath(directory), report_dir))
-    if "quick" in modes:
-        lines.append("> **Quick mode**: unforked JVM and tiny iterations, a check that every benchmark runs. "
-                     "These numbers are indicative only; the published numbers come from `dev/bench full`.\n")
-    lines.append(
-        "parquet-codecs' `HadoopFreeCodecFactory` beside the bare codec libraries (the ceiling: what a caller of "
-        "the library itself gets) and stock parquet-java 1.18.1 with Hadoop (the floor). Produced by "
-        "`dev/bench %s`; the JMH JSON is in `%s/`. Every ratio compares implementations that ran side by side "
-        "in one invocation.\n" % ("/".join(sorted(modes)), os.path.relpath(os.path.abspath(directory), report_dir)))
-    lines.append("## Machine and settings\n")
-    lines.append("- CPU: %s, %s cores available to the JVM; memory %s" % (
-        machine.get("cpuModel"), machine.get("availableProcessors"), machine.get("memTotal")))
-    lines.append("- %s; %s" % (machine.get("os"), machine.get("java")))
-    for name in ["codec", "e2e", "concurrency"]:
-        if name in present:
-            lines.append("- **%s** suite:" % name)
-            lines.extend("  " + l for l in settings_lines(present[name][1], present[name][0]))
-    lines.append("")
-    busy = [(n, v[1]["load"]) for n, v in present.items() if v[1].get("load")]
-    noisy = [n for n, l in busy if l.get("oneMinuteLoadMean", 0) > (4.0 if n == "concurrency" else 1.5)]
-    if noisy:
-        lines.append("> **Noisy machine**: the load average during the %s run(s) was well above what the "
-                     "benchmark itself causes (other work was running on this 2-core machine), so absolute numbers "
-                     "are low and ratios carry more noise than their error bars show.\n" % ", ".join(noisy))
-
-    misses = []
-    body = []
-    if "codec" in present:
-        codec_section(present["codec"][0], present["codec"][1], directory, report_dir, body, misses)
-    if "e2e" in present:
-        e2e_section(present["e2e"][0], present["e2e"][1], body)
-    if "concurrency" in present:
-        concurrency_section(present["concurrency"][0], present["concurrency"][1], body)
-
-    if "codec" in present:
-        lines.append("## Targets missed\n")
-        if misses:
-            lines.append("Computed from this run (see *Analysis* for causes, where written):\n")
-            lines.extend("- " + m for m in misses)
-        else:
-            lines.append("None: every ratio and allocation target is met in this run.")
-        lines.append("")
-    lines.extend(body)
-
-    analysis = os.path.join(directory, "ANALYSIS.md")
-    if os.path.exists(analysis):
-        with open(analysis) as f:
-            lines.append(f.read().rstrip() + "\n")
-
     with open(report, "w") as f:
-        f.write("\n".join(lines).rstrip() + "\n")
+        f.write(text)
     print("wrote %s" % report)
 
 

@@ -10,6 +10,7 @@ import io.airlift.compress.Compressor;
 import io.airlift.compress.Decompressor;
 import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
+import io.github.parquetcodecs.CompressionLevels;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
@@ -32,7 +33,10 @@ import org.xerial.snappy.Snappy;
  * direct-buffer API without Netty, so its direct calls stage through reused arrays.
  */
 public abstract class BareCodec implements AutoCloseable {
-    /** Input per block in Hadoop's framing, as parquet-java's Hadoop codecs write it (256 KiB less overhead). */
+    /**
+     * Input per block in Hadoop's framing, as parquet-java's Hadoop codecs write it (256 KiB less overhead). The library
+     * has the same sizes only as internal constants (HadoopBlockCodec), not public ones, so they are stated here.
+     */
     static final int LZ4_BLOCK = 256 * 1024 - (256 * 1024 / 255 + 16);
 
     static final int LZO_BLOCK = 256 * 1024 - (256 * 1024 / 16 + 64 + 3);
@@ -58,9 +62,9 @@ public abstract class BareCodec implements AutoCloseable {
             case SNAPPY:
                 return new SnappyBare();
             case ZSTD:
-                return new ZstdBare(3);
+                return new ZstdBare(CompressionLevels.ZSTD_DEFAULT_LEVEL);
             case GZIP:
-                return new GzipBare(Deflater.DEFAULT_COMPRESSION);
+                return new GzipBare(CompressionLevels.GZIP_DEFAULT_LEVEL);
             case LZ4_RAW:
                 return new Lz4JavaBare();
             case LZ4:
@@ -68,7 +72,7 @@ public abstract class BareCodec implements AutoCloseable {
             case LZO:
                 return new HadoopFramed(new AirBare(new LzoCompressor(), new LzoDecompressor()), LZO_BLOCK);
             case BROTLI:
-                return new BrotliBare(1);
+                return new BrotliBare(CompressionLevels.BROTLI_DEFAULT_QUALITY);
             default:
                 throw new IllegalArgumentException("no bare codec for " + codec);
         }
@@ -80,10 +84,12 @@ public abstract class BareCodec implements AutoCloseable {
             case SNAPPY:
                 return "snappy-java Snappy.compress/uncompress (byte[] with offsets; ByteBuffer for direct)";
             case ZSTD:
-                return "zstd-jni ZstdCompressCtx(level 3)/ZstdDecompressCtx, reused; compress/decompressByteArray, "
+                return "zstd-jni ZstdCompressCtx(level " + CompressionLevels.ZSTD_DEFAULT_LEVEL
+                        + ")/ZstdDecompressCtx, reused; compress/decompressByteArray, "
                         + "compress/decompressDirectByteBuffer";
             case GZIP:
-                return "java.util.zip Deflater(level 6, nowrap)/Inflater(nowrap), reused, plus CRC32 and the 18-byte "
+                return "java.util.zip Deflater(level " + gzipLevelName(CompressionLevels.GZIP_DEFAULT_LEVEL)
+                        + ", nowrap)/Inflater(nowrap), reused, plus CRC32 and the 18-byte "
                         + "gzip header and trailer";
             case LZ4_RAW:
                 return "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor (JNI)";
@@ -92,10 +98,16 @@ public abstract class BareCodec implements AutoCloseable {
             case LZO:
                 return "aircompressor LzoCompressor/LzoDecompressor per 256 KiB Hadoop block, 8-byte block headers";
             case BROTLI:
-                return "brotli4j Encoder.compress(quality 1)/Decoder.decompress on byte[] (copied into the page)";
+                return "brotli4j Encoder.compress(quality " + CompressionLevels.BROTLI_DEFAULT_QUALITY
+                        + ")/Decoder.decompress on byte[] (copied into the page)";
             default:
                 return "";
         }
+    }
+
+    /** zlib's default level, {@link Deflater#DEFAULT_COMPRESSION}, is level 6. */
+    private static String gzipLevelName(int level) {
+        return level == Deflater.DEFAULT_COMPRESSION ? "6" : Integer.toString(level);
     }
 
     static ByteBuffer range(ByteBuffer buffer, int position, int limit) {

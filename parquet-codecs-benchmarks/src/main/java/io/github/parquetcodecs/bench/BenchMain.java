@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -29,10 +30,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs a benchmark suite the way the published numbers are made, and stores JMH's JSON plus what the report needs
  * beside it: {@code OUT/SUITE.json} (JMH results of every run of the suite, merged) and {@code OUT/SUITE-meta.json}
- * (mode and settings, machine, load averages sampled during the run, page-set facts, what stock cannot do and why).
+ * (mode and settings, machine, load averages sampled during the run, page-set facts, what stock cannot do and why, the
+ * JMH and JVM versions as read back from {@code SUITE.json}, and the parquet-java and Hadoop versions).
+ *
+ * <p>Each suite's JMH settings (forks, iterations, times, parameters, threads) are stated once, per mode, in its
+ * {@code *Settings} method; the JMH options and the recorded settings are both made from that {@link Settings}.
  *
  * <pre>
- * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency] [--out docs/bench]
+ * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles] [--out docs/bench]
  * </pre>
  *
  * <p>Every suite is one invocation in which the implementations being compared run side by side. {@code quick} runs
@@ -40,8 +45,6 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * only); {@code full} forks a JVM per benchmark and is what docs/BENCHMARKS.md publishes.
  */
 public final class BenchMain {
-    private static final String[] PAGE_SIZES = {"65536", "1048576"};
-
     private BenchMain() {}
 
     public static void main(String[] args) throws Exception {
@@ -54,14 +57,16 @@ public final class BenchMain {
                 case "--suite" -> suites = args[++i];
                 case "--out" -> out = Paths.get(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency] [--out DIR]");
+                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles]"
+                        + " [--out DIR]");
             }
         }
         if (!mode.equals("quick") && !mode.equals("full")) {
             throw new IllegalArgumentException("--mode is quick or full, not " + mode);
         }
-        List<String> selected =
-                suites.equals("all") ? List.of("codec", "concurrency", "e2e") : List.of(suites.split(","));
+        List<String> selected = suites.equals("all")
+                ? List.of("codec", "concurrency", "e2e", "smallfiles")
+                : List.of(suites.split(","));
         Files.createDirectories(out);
         for (String suite : selected) {
             run(suite.trim(), mode.equals("full"), out.toAbsolutePath());
@@ -78,26 +83,32 @@ public final class BenchMain {
         meta.put("started", start.toString());
         meta.put("machine", machine());
         List<RunResult> results = new ArrayList<>();
-        Map<String, Object> settings = new LinkedHashMap<>();
         Path sizes = out.resolve("e2e-sizes.jsonl");
+        Settings settings =
+                switch (suite) {
+                    case "codec" -> codecSettings(full);
+                    case "e2e" -> e2eSettings(full);
+                    case "concurrency" -> concurrencySettings(full);
+                    case "smallfiles" -> smallFilesSettings(full);
+                    default -> throw new IllegalArgumentException("unknown suite " + suite);
+                };
         switch (suite) {
             case "codec" -> {
-                settings.putAll(codecSettings(full));
                 // one JMH run per operation and set of implementations able to do it; stock's gaps are listed
                 List<Map<String, Object>> skipped = new ArrayList<>();
                 for (String operation : new String[] {"compress", "decompress"}) {
                     Map<List<String>, List<String>> codecsByImpls = new LinkedHashMap<>();
-                    for (String codec : codecs(false)) {
+                    for (String codec : settings.param("codec")) {
                         List<String> able = new ArrayList<>();
-                        for (CodecEngine.Impl impl : CodecEngine.Impl.values()) {
-                            String reason =
-                                    CodecEngine.unsupported(impl, CompressionCodecName.valueOf(codec), operation);
+                        for (String impl : settings.param("impl")) {
+                            String reason = CodecEngine.unsupported(
+                                    CodecEngine.Impl.valueOf(impl), CompressionCodecName.valueOf(codec), operation);
                             if (reason == null) {
-                                able.add(impl.name());
+                                able.add(impl);
                             } else {
                                 Map<String, Object> gap = new LinkedHashMap<>();
                                 gap.put("codec", codec);
-                                gap.put("impl", impl.name());
+                                gap.put("impl", impl);
                                 gap.put("operation", operation);
                                 gap.put("reason", reason);
                                 skipped.add(gap);
@@ -108,33 +119,32 @@ public final class BenchMain {
                                 .add(codec);
                     }
                     for (Map.Entry<List<String>, List<String>> group : codecsByImpls.entrySet()) {
-                        results.addAll(runner(codecOptions(full, operation)
+                        results.addAll(runner(settings.options(CodecBenchmark.class, operation)
                                 .param("codec", group.getValue().toArray(new String[0]))
                                 .param("impl", group.getKey().toArray(new String[0]))));
                     }
                 }
                 meta.put("notRun", skipped);
-                meta.put("pageSets", pageSetFacts());
+                meta.put("pageSets", pageSetFacts(settings));
             }
             case "e2e" -> {
                 Files.deleteIfExists(sizes);
                 System.setProperty("bench.meta.dir", out.toString());
-                int rows = full ? 1_000_000 : 50_000;
+                // stock cannot write or read every codec: those run for the library alone
                 List<String> supported = new ArrayList<>();
                 List<String> unsupported = new ArrayList<>();
-                for (String codec : codecs(true)) {
+                for (String codec : settings.param("codec")) {
                     (Stock.unsupportedReason(CompressionCodecName.valueOf(codec)) == null ? supported : unsupported)
                             .add(codec);
                 }
-                settings.putAll(e2eSettings(full, rows));
-                results.addAll(runner(e2eOptions(full, rows, out)
-                        .param("codec", supported.toArray(new String[0]))
-                        .param("impl", "LIB", "STOCK")));
+                results.addAll(runner(settings.options(EndToEndBenchmark.class, null, "-Dbench.meta.dir=" + out)
+                        .param("codec", supported.toArray(new String[0]))));
                 if (!unsupported.isEmpty()) {
-                    results.addAll(runner(e2eOptions(full, rows, out)
+                    results.addAll(runner(settings.options(EndToEndBenchmark.class, null, "-Dbench.meta.dir=" + out)
                             .param("codec", unsupported.toArray(new String[0]))
                             .param("impl", "LIB")));
                 }
+                int rows = Integer.parseInt(settings.param("rows").get(0));
                 BenchData data = BenchData.rows(rows);
                 meta.put("e2e", Map.of("rows", rows, "plainBytes", data.plainBytes()));
                 if (Files.exists(sizes)) {
@@ -142,18 +152,27 @@ public final class BenchMain {
                 }
             }
             case "concurrency" -> {
-                settings.putAll(concurrencySettings(full));
-                for (int threads : new int[] {1, 2, 4}) {
-                    results.addAll(runner(concurrencyOptions(full).threads(threads)));
+                for (int threads : settings.threads()) {
+                    results.addAll(runner(
+                            settings.options(ConcurrencyBenchmark.class, null).threads(threads)));
                 }
             }
-            default -> throw new IllegalArgumentException("unknown suite " + suite);
+            case "smallfiles" -> {
+                results.addAll(runner(settings.options(SmallFilesBenchmark.class, null)));
+                Map<String, Object> facts = new LinkedHashMap<>();
+                facts.put("files", Integer.parseInt(settings.param("files").get(0)));
+                facts.put("rowsPerFile", SmallFilesBenchmark.ROWS_PER_FILE);
+                facts.put("columns", SmallFilesBenchmark.COLUMNS);
+                facts.put("schema", SmallFilesBenchmark.SCHEMA.toString());
+                meta.put("smallFiles", facts);
+            }
+            default -> throw new IllegalStateException(suite);
         }
         load.stop();
         Instant end = Instant.now();
         meta.put("finished", end.toString());
         meta.put("seconds", end.getEpochSecond() - start.getEpochSecond());
-        meta.put("settings", settings);
+        meta.put("settings", settings.describe());
         meta.put("load", load.summary());
         meta.put("stockUnsupported", stockUnsupported());
         meta.put("implementations", implementations());
@@ -161,6 +180,8 @@ public final class BenchMain {
         try (PrintStream stream = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, stream).writeOut(results);
         }
+        meta.put("runtime", runtime(Json.parse(Files.readString(json, StandardCharsets.UTF_8))));
+        meta.put("libraries", libraries());
         Files.writeString(out.resolve(suite + "-meta.json"), Json.write(meta) + "\n");
         System.out.println("wrote " + json + " and " + suite + "-meta.json (" + meta.get("seconds") + " s)");
     }
@@ -178,104 +199,205 @@ public final class BenchMain {
         return codecs.toArray(new String[0]);
     }
 
-    // ---- options per suite and mode
+    private static String[] names(Enum<?>[] values) {
+        String[] names = new String[values.length];
+        for (int i = 0; i < values.length; i++) {
+            names[i] = values[i].name();
+        }
+        return names;
+    }
+
+    // ---- the settings of each suite, in each mode: the one place they are stated
 
     /**
      * Two JVM forks per codec benchmark in the full run: on a shared 2-core machine the spread between forks is larger
      * than the spread between the iterations of one, so a single fork can make one implementation look 10% off.
      */
-    private static final int CODEC_FORKS = 2;
-
-    private static Map<String, Object> codecSettings(boolean full) {
-        return full
-                ? settings(CODEC_FORKS, 2, "750 ms", 3, "750 ms", "Throughput, ops = pages", "-prof gc")
-                : settings(0, 1, "50 ms", 2, "50 ms", "Throughput, ops = pages", "-prof gc");
-    }
-
-    private static ChainedOptionsBuilder codecOptions(boolean full, String operation) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(CodecBenchmark.class.getName() + "\\." + operation + "$")
+    static Settings codecSettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.Throughput, "ops = pages", 2, 2, ms(750), 3, ms(750))
+                : new Settings(Mode.Throughput, "ops = pages", 0, 1, ms(50), 2, ms(50));
+        return settings.withGcProfiler()
+                .withCacheProperty()
+                .param("codec", codecs(false))
                 .param("pageSize", PAGE_SIZES)
-                .addProfiler(GCProfiler.class)
-                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS)
-                .shouldFailOnError(true);
-        return full
-                ? options.forks(CODEC_FORKS)
-                        .warmupIterations(2)
-                        .warmupTime(TimeValue.milliseconds(750))
-                        .measurementIterations(3)
-                        .measurementTime(TimeValue.milliseconds(750))
-                : options.forks(0)
-                        .warmupIterations(1)
-                        .warmupTime(TimeValue.milliseconds(50))
-                        .measurementIterations(2)
-                        .measurementTime(TimeValue.milliseconds(50));
+                .param("impl", names(CodecEngine.Impl.values()));
     }
 
-    private static Map<String, Object> e2eSettings(boolean full, int rows) {
-        Map<String, Object> settings = full
-                ? settings(1, 1, "single shot", 2, "single shot", "SingleShotTime, op = write + full read", "")
-                : settings(0, 1, "single shot", 1, "single shot", "SingleShotTime, op = write + full read", "");
-        settings.put("rows", rows);
-        return settings;
+    static Settings e2eSettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.SingleShotTime, "op = write + full read", 1, 1, null, 2, null)
+                : new Settings(Mode.SingleShotTime, "op = write + full read", 0, 1, null, 1, null);
+        return settings.withCacheProperty()
+                .param("codec", codecs(true))
+                .param("pages", "V1", "V2")
+                .param("dictionary", "true", "false")
+                .param("impl", "LIB", "STOCK")
+                .param("rows", full ? "1000000" : "50000");
     }
 
-    private static ChainedOptionsBuilder e2eOptions(boolean full, int rows, Path out) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(EndToEndBenchmark.class.getName() + "\\.")
-                .param("rows", Integer.toString(rows))
-                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS, "-Dbench.meta.dir=" + out)
-                .shouldFailOnError(true);
-        return full
-                ? options.forks(1).warmupIterations(1).measurementIterations(2)
-                : options.forks(0).warmupIterations(1).measurementIterations(1);
+    private static final String ROUND_TRIPS = "ops = page round trips, all threads";
+
+    static Settings concurrencySettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.Throughput, ROUND_TRIPS, 1, 1, TimeValue.seconds(1), 3, ms(750))
+                : new Settings(Mode.Throughput, ROUND_TRIPS, 0, 1, ms(100), 2, ms(100));
+        return settings.withCacheProperty()
+                .withThreads(1, 2, 4)
+                .param("codec", "SNAPPY", "ZSTD", "GZIP", "LZ4_RAW")
+                .param("impl", "LIB_SHARED", "BARE_PER_THREAD")
+                .param("pageSize", "65536");
     }
 
-    private static Map<String, Object> concurrencySettings(boolean full) {
-        Map<String, Object> settings = full
-                ? settings(1, 1, "1 s", 3, "750 ms", "Throughput, ops = page round trips, all threads", "")
-                : settings(0, 1, "100 ms", 2, "100 ms", "Throughput, ops = page round trips, all threads", "");
-        settings.put("threads", List.of(1, 2, 4));
-        return settings;
+    /**
+     * Single shots: one pass over 2,000 files takes seconds. The first two or three passes of a JVM are much slower
+     * (JIT), hence four warm-up passes. Two forks, as for the codec suite: the spread between JVMs on this shared machine
+     * is larger than within one. About 15 minutes in all (each fork first writes its files).
+     */
+    static Settings smallFilesSettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.SingleShotTime, "op = open and read every file", 2, 4, null, 4, null)
+                : new Settings(Mode.SingleShotTime, "op = open and read every file", 0, 1, null, 1, null);
+        return settings.param("codec", "ZSTD", "SNAPPY", "GZIP")
+                .param("mode", names(SmallFilesBenchmark.FactoryMode.values()))
+                .param("files", full ? "2000" : "200");
     }
 
-    private static ChainedOptionsBuilder concurrencyOptions(boolean full) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include(ConcurrencyBenchmark.class.getName() + "\\.")
-                .jvmArgsPrepend(cacheProperty(), QUIET_LOGS)
-                .shouldFailOnError(true);
-        return full
-                ? options.forks(1)
-                        .warmupIterations(1)
-                        .warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(3)
-                        .measurementTime(TimeValue.milliseconds(750))
-                : options.forks(0)
-                        .warmupIterations(1)
-                        .warmupTime(TimeValue.milliseconds(100))
-                        .measurementIterations(2)
-                        .measurementTime(TimeValue.milliseconds(100));
+    private static final String[] PAGE_SIZES = {"65536", "1048576"};
+
+    private static TimeValue ms(int milliseconds) {
+        return TimeValue.milliseconds(milliseconds);
     }
 
-    private static Map<String, Object> settings(
-            int forks, int warmups, String warmupTime, int iterations, String iterationTime, String mode, String prof) {
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("forks", forks);
-        settings.put("warmupIterations", warmups);
-        settings.put("warmupTime", warmupTime);
-        settings.put("measurementIterations", iterations);
-        settings.put("measurementTime", iterationTime);
-        settings.put("benchmarkMode", mode);
-        settings.put("profilers", prof);
-        return settings;
+    /** Hadoop's CodecPool logs every new compressor at INFO. */
+    private static final String QUIET_LOGS = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn";
+
+    /**
+     * A suite's JMH settings in one mode: {@link #options} turns them into JMH options, {@link #describe} into what the
+     * meta file records, so the two cannot disagree. {@code operation} says what one JMH operation is; the iteration
+     * times are null in {@link Mode#SingleShotTime}.
+     */
+    static final class Settings {
+        final Mode mode;
+        final String operation;
+        final int forks;
+        final int warmupIterations;
+        final TimeValue warmupTime;
+        final int measurementIterations;
+        final TimeValue measurementTime;
+        private boolean gcProfiler;
+        private boolean cacheProperty;
+        private List<Integer> threads = List.of(1);
+        private final Map<String, List<String>> params = new LinkedHashMap<>();
+
+        Settings(
+                Mode mode,
+                String operation,
+                int forks,
+                int warmupIterations,
+                TimeValue warmupTime,
+                int measurementIterations,
+                TimeValue measurementTime) {
+            if ((mode == Mode.SingleShotTime) != (warmupTime == null && measurementTime == null)) {
+                throw new IllegalArgumentException("iteration times are for timed modes, not " + mode);
+            }
+            this.mode = mode;
+            this.operation = operation;
+            this.forks = forks;
+            this.warmupIterations = warmupIterations;
+            this.warmupTime = warmupTime;
+            this.measurementIterations = measurementIterations;
+            this.measurementTime = measurementTime;
+        }
+
+        Settings withGcProfiler() {
+            gcProfiler = true;
+            return this;
+        }
+
+        /** Passes {@code -Dbench.cache} (where PageSet keeps its pages) on to the forks. */
+        Settings withCacheProperty() {
+            cacheProperty = true;
+            return this;
+        }
+
+        Settings withThreads(Integer... counts) {
+            threads = List.of(counts);
+            return this;
+        }
+
+        Settings param(String name, String... values) {
+            params.put(name, List.of(values));
+            return this;
+        }
+
+        List<String> param(String name) {
+            List<String> values = params.get(name);
+            if (values == null) {
+                throw new IllegalArgumentException("no parameter " + name);
+            }
+            return values;
+        }
+
+        List<Integer> threads() {
+            return threads;
+        }
+
+        /**
+         * JMH options for {@code benchmark}'s methods ({@code method} alone when not null), with every parameter
+         * stated here; a caller may narrow a parameter to a subset with {@code .param(name, ...)} afterwards.
+         */
+        ChainedOptionsBuilder options(Class<?> benchmark, String method, String... jvmArgs) {
+            List<String> args = new ArrayList<>();
+            if (cacheProperty) {
+                args.add(cacheProperty());
+            }
+            args.add(QUIET_LOGS);
+            args.addAll(List.of(jvmArgs));
+            ChainedOptionsBuilder options = new OptionsBuilder()
+                    .include(benchmark.getName() + "\\." + (method == null ? "" : method + "$"))
+                    .jvmArgsPrepend(args.toArray(new String[0]))
+                    .shouldFailOnError(true)
+                    .mode(mode)
+                    .forks(forks)
+                    .warmupIterations(warmupIterations)
+                    .measurementIterations(measurementIterations);
+            if (warmupTime != null) {
+                options.warmupTime(warmupTime);
+            }
+            if (measurementTime != null) {
+                options.measurementTime(measurementTime);
+            }
+            if (gcProfiler) {
+                options.addProfiler(GCProfiler.class);
+            }
+            for (Map.Entry<String, List<String>> param : params.entrySet()) {
+                options.param(param.getKey(), param.getValue().toArray(new String[0]));
+            }
+            return options;
+        }
+
+        /** What the meta file records; dev/bench-report.py reads these keys. */
+        Map<String, Object> describe() {
+            Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("forks", forks);
+            settings.put("warmupIterations", warmupIterations);
+            settings.put("warmupTime", warmupTime == null ? "single shot" : warmupTime.toString());
+            settings.put("measurementIterations", measurementIterations);
+            settings.put("measurementTime", measurementTime == null ? "single shot" : measurementTime.toString());
+            settings.put("benchmarkMode", mode.name() + ", " + operation);
+            settings.put("profilers", gcProfiler ? "-prof gc" : "");
+            if (threads.size() > 1) {
+                settings.put("threads", threads);
+            }
+            settings.put("params", params);
+            return settings;
+        }
     }
 
     private static String cacheProperty() {
         return "-Dbench.cache=" + System.getProperty("bench.cache", System.getProperty("java.io.tmpdir"));
     }
-
-    /** Hadoop's CodecPool logs every new compressor at INFO. */
-    private static final String QUIET_LOGS = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn";
 
     // ---- facts for the report
 
@@ -310,9 +432,36 @@ public final class BenchMain {
                 "os",
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"));
-        machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        machine.put("jmh", "1.37");
         return machine;
+    }
+
+    /** The fields of JMH's JSON that say what ran the benchmarks; each value once, or the list of those seen. */
+    static final List<String> RUNTIME_FIELDS = List.of("jmhVersion", "jvm", "jdkVersion", "vmName", "vmVersion");
+
+    /** The JMH and JVM versions, read from JMH's JSON result (a list of results, as {@code -rf json} writes it). */
+    static Map<String, Object> runtime(Object jmhJson) {
+        Map<String, Object> runtime = new LinkedHashMap<>();
+        for (String field : RUNTIME_FIELDS) {
+            java.util.Set<Object> seen = new java.util.LinkedHashSet<>();
+            for (Object result : (List<?>) jmhJson) {
+                Object value = ((Map<?, ?>) result).get(field);
+                if (value != null) {
+                    seen.add(value);
+                }
+            }
+            if (!seen.isEmpty()) {
+                runtime.put(field, seen.size() == 1 ? seen.iterator().next() : new ArrayList<>(seen));
+            }
+        }
+        return runtime;
+    }
+
+    /** The versions of the libraries stock parquet-java runs on, as their own version classes report them. */
+    private static Map<String, Object> libraries() {
+        Map<String, Object> libraries = new LinkedHashMap<>();
+        libraries.put("parquet-java", org.apache.parquet.Version.VERSION_NUMBER);
+        libraries.put("hadoop", org.apache.hadoop.util.VersionInfo.getVersion());
+        return libraries;
     }
 
     private static Map<String, Object> stockUnsupported() {
@@ -336,15 +485,15 @@ public final class BenchMain {
         return impls;
     }
 
-    private static Map<String, Object> pageSetFacts() throws IOException {
+    private static Map<String, Object> pageSetFacts(Settings settings) throws IOException {
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("shapes", List.of(PageSet.SHAPES));
         Map<String, Object> ratios = new LinkedHashMap<>();
-        for (String size : PAGE_SIZES) {
+        for (String size : settings.param("pageSize")) {
             int pageSize = Integer.parseInt(size);
             byte[][] pages = PageSet.of(pageSize).copyOfPages();
             Map<String, Object> perCodec = new LinkedHashMap<>();
-            for (String codec : codecs(false)) {
+            for (String codec : settings.param("codec")) {
                 byte[][] compressed = CodecEngine.compressedPages(CompressionCodecName.valueOf(codec), pages);
                 long total = 0;
                 for (byte[] page : compressed) {
@@ -466,6 +615,148 @@ public final class BenchMain {
                 out.append(String.format(Locale.ROOT, "%s", value));
             } else {
                 string(value.toString(), out);
+            }
+        }
+
+        /** Parses JSON into maps, lists, strings, doubles, booleans and nulls. */
+        static Object parse(String text) {
+            Reader reader = new Reader(text);
+            Object value = reader.value();
+            reader.skipSpace();
+            if (reader.at < text.length()) {
+                throw reader.error("trailing text");
+            }
+            return value;
+        }
+
+        private static final class Reader {
+            private final String text;
+            private int at;
+
+            Reader(String text) {
+                this.text = text;
+            }
+
+            Object value() {
+                skipSpace();
+                if (at >= text.length()) {
+                    throw error("a value");
+                }
+                char c = text.charAt(at);
+                switch (c) {
+                    case '{' -> {
+                        at++;
+                        Map<String, Object> map = new LinkedHashMap<>();
+                        skipSpace();
+                        if (peek() == '}') {
+                            at++;
+                            return map;
+                        }
+                        do {
+                            skipSpace();
+                            String key = string();
+                            skipSpace();
+                            expect(':');
+                            map.put(key, value());
+                            skipSpace();
+                        } while (next(','));
+                        expect('}');
+                        return map;
+                    }
+                    case '[' -> {
+                        at++;
+                        List<Object> list = new ArrayList<>();
+                        skipSpace();
+                        if (peek() == ']') {
+                            at++;
+                            return list;
+                        }
+                        do {
+                            list.add(value());
+                            skipSpace();
+                        } while (next(','));
+                        expect(']');
+                        return list;
+                    }
+                    case '"' -> {
+                        return string();
+                    }
+                    default -> {
+                        for (String word : new String[] {"true", "false", "null"}) {
+                            if (text.startsWith(word, at)) {
+                                at += word.length();
+                                return word.equals("null") ? null : Boolean.valueOf(word);
+                            }
+                        }
+                        int start = at;
+                        while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+                            at++;
+                        }
+                        if (start == at) {
+                            throw error("a value");
+                        }
+                        return Double.valueOf(text.substring(start, at));
+                    }
+                }
+            }
+
+            private String string() {
+                expect('"');
+                StringBuilder out = new StringBuilder();
+                while (true) {
+                    if (at >= text.length()) {
+                        throw error("the end of a string");
+                    }
+                    char c = text.charAt(at++);
+                    if (c == '"') {
+                        return out.toString();
+                    }
+                    if (c != '\\') {
+                        out.append(c);
+                        continue;
+                    }
+                    char e = text.charAt(at++);
+                    switch (e) {
+                        case 'n' -> out.append('\n');
+                        case 'r' -> out.append('\r');
+                        case 't' -> out.append('\t');
+                        case 'b' -> out.append('\b');
+                        case 'f' -> out.append('\f');
+                        case 'u' -> {
+                            out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                            at += 4;
+                        }
+                        default -> out.append(e); // \" \\ \/
+                    }
+                }
+            }
+
+            void skipSpace() {
+                while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+                    at++;
+                }
+            }
+
+            private char peek() {
+                return at < text.length() ? text.charAt(at) : 0;
+            }
+
+            private boolean next(char c) {
+                if (peek() == c) {
+                    at++;
+                    return true;
+                }
+                return false;
+            }
+
+            private void expect(char c) {
+                if (!next(c)) {
+                    throw error("'" + c + "'");
+                }
+            }
+
+            IllegalArgumentException error(String expected) {
+                return new IllegalArgumentException("JSON: expected " + expected + " at offset " + at);
             }
         }
 

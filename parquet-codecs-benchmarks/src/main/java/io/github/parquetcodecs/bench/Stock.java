@@ -3,8 +3,10 @@ package io.github.parquetcodecs.bench;
 import java.util.EnumMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -20,6 +22,15 @@ public final class Stock {
     /** {@code CodecFactory.createDirectCodecFactory(conf, DirectByteBufferAllocator, pageSize)}. */
     public static CompressionCodecFactory direct(int pageSize) {
         return CodecFactory.createDirectCodecFactory(new Configuration(), new DirectByteBufferAllocator(), pageSize);
+    }
+
+    /**
+     * Read options as stock parquet-java builds them when no codec factory is given: {@code
+     * ParquetReadOptions.builder(conf).build()} creates its own {@code CodecFactory} ({@code HadoopCodecs.newFactory(conf,
+     * 0)}), whose decompressors come from Hadoop's {@code CodecPool}.
+     */
+    public static ParquetReadOptions readOptions(ParquetConfiguration conf) {
+        return ParquetReadOptions.builder(conf).build();
     }
 
     private static Map<CompressionCodecName, String> unsupported;
