@@ -1,7 +1,7 @@
 package io.github.parquetcodecs.bench;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
-import io.github.parquetcodecs.HadoopFreeParquet;
+import io.github.parquetcodecs.nohadoop.HadoopFreeParquet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
