@@ -442,8 +442,11 @@ class CorruptFileTest {
                 })
                 .fails(Names.ALL, FOOTER));
         for (int length : new int[] {-5, 0, Integer.MAX_VALUE, -1}) {
-            // -1 here: one more than the file
-            String problem = length == -5 ? "footer is too large" : "the footer index is not within the file";
+            // -1 here: one more than the file. A negative length is "too large" to parquet-java 1.16 and later,
+            // which read it as unsigned, and puts the footer outside the file for 1.14 and 1.15
+            String problem = length == -5
+                    ? "(footer is too large|the footer index is not within the file)"
+                    : "the footer index is not within the file";
             cases.add(new Case(
                             "footer: length field " + (length == -1 ? "one more than the file" : length),
                             main,
