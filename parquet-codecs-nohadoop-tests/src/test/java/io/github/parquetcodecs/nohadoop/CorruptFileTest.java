@@ -679,6 +679,18 @@ class CorruptFileTest {
         return file;
     }
 
+    /** The library names files only in parquet-java's own exceptions: an I/O error of the file keeps its class. */
+    @org.junit.jupiter.api.Test
+    void missingFileKeepsItsException() {
+        Path absent = dir.resolve("absent.parquet");
+        var thrown = org.junit.jupiter.api.Assertions.assertThrows(
+                java.nio.file.NoSuchFileException.class,
+                () -> HadoopFreeParquet.openFile(
+                        new ChannelInputFile(absent),
+                        HadoopFreeParquet.readOptions().build()));
+        assertEquals(absent.toString(), thrown.getMessage());
+    }
+
     @ParameterizedTest(name = "{0}, {1}, {2}")
     @MethodSource("arguments")
     void corruptFile(Case c, CompressionCodecName codec, Reader reader) throws IOException {

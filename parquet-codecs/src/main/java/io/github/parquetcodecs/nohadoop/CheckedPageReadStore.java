@@ -103,8 +103,14 @@ final class CheckedPageReadStore implements PageReadStore {
             }
         }
 
-        /** parquet-java's error (a page that cannot be decompressed or fails its checksum), naming file and column. */
+        /**
+         * parquet-java's error (a page that cannot be decompressed or fails its checksum), naming file and column;
+         * subclasses of {@code ParquetDecodingException} are left as they are.
+         */
         private ParquetDecodingException naming(ParquetDecodingException e) {
+            if (e.getClass() != ParquetDecodingException.class) {
+                return e;
+            }
             return new ParquetDecodingException(e.getMessage() + " (column " + column + " in " + file + ")", e);
         }
     }

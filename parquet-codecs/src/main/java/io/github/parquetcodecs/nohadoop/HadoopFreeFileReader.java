@@ -35,8 +35,9 @@ import org.apache.parquet.io.ParquetDecodingException;
  *       offsets, caused by parquet-java's exception.
  *   <li>A page header that fails parquet-java's checks ({@code InvalidParquetMetadataException}, a {@code
  *       RuntimeException}) gives an {@code IOException} naming the file; an {@code EOFException} without a message
- *       gives one naming the file; any other {@code IOException} of opening the file or reading a row group that
- *       does not name the file is wrapped in one that does.
+ *       gives one naming the file; any other plain {@code IOException} or {@code ParquetDecodingException} of
+ *       opening the file or reading a row group that does not name the file is wrapped in one of the same class that
+ *       does (subclasses, such as {@code NoSuchFileException}, are left as they are).
  *   <li>Dictionary pages whose value count is negative or more than their bytes can hold are refused with a {@code
  *       ParquetDecodingException} when the page is read, before parquet-java allocates an array of that many values
  *       (which ends in {@code NegativeArraySizeException}, or in a VM error for an array larger than the heap or the VM limit).
@@ -54,7 +55,7 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     private boolean pathWithheld;
 
     /** The last exception {@link #explained} made, so that nested read methods do not explain it twice. */
-    private IOException lastExplained;
+    private Exception lastExplained;
 
     private HadoopFreeFileReader(InputFile file, ParquetReadOptions options) throws IOException {
         super(file, options);
@@ -65,14 +66,20 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
      * Opens {@code file}. parquet-java reports a file too short to be Parquet, without the magic number at its end,
      * or whose footer length points outside it, with a plain {@code RuntimeException}, and a footer that fails its
      * checks with an {@code InvalidParquetMetadataException}: these become an {@code IOException} naming the file,
-     * caused by them.
+     * caused by them. A plain {@code IOException} (an unreadable footer) that does not name the file is wrapped in
+     * one that does.
      */
     static HadoopFreeFileReader openChecked(InputFile file, ParquetReadOptions options) throws IOException {
         try {
             return new HadoopFreeFileReader(file, options);
         } catch (IOException e) {
+            // exactly IOException: parquet-java's own (an unreadable footer); subclasses (NoSuchFileException, ...)
+            // are left as they are
             String message = String.valueOf(e.getMessage());
-            throw message.contains(file.toString()) ? e : new IOException(file + ": " + message, e);
+            if (e.getClass() != IOException.class || message.contains(file.toString())) {
+                throw e;
+            }
+            throw new IOException(file + ": " + message, e);
         } catch (InvalidParquetMetadataException e) {
             throw new IOException(naming(file.toString(), "Corrupt footer: " + e.getMessage()), e);
         } catch (RuntimeException e) {
@@ -136,14 +143,14 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         try {
             return CheckedPageReadStore.wrap(read.read(), getFile());
         } catch (IOException e) {
-            IOException explained = explained(e);
-            throw explained != null ? explained : e;
+            Exception explained = explained(e);
+            throw explained instanceof IOException ? (IOException) explained : e;
         } catch (RuntimeException e) {
-            IOException explained = explained(e);
-            if (explained != null) {
-                throw explained;
+            Exception explained = explained(e);
+            if (explained instanceof IOException) {
+                throw (IOException) explained;
             }
-            throw e;
+            throw explained instanceof RuntimeException ? (RuntimeException) explained : e;
         }
     }
 
@@ -152,15 +159,15 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
      * #getPath()} returned {@code null} (then the same message with the file's name), the footer places a column
      * chunk outside the file (then where), a page header fails parquet-java's checks ({@code
      * InvalidParquetMetadataException}, then naming the file), the data ended ({@code EOFException} without a
-     * message, then an {@code EOFException} naming the file), or any other {@code IOException} does not name the
-     * file (then one that does). {@code null} otherwise, and for an exception this reader made itself (read
-     * methods of parquet-java call each other).
+     * message, then an {@code EOFException} naming the file), or a plain {@code IOException} or a {@code
+     * ParquetDecodingException} does not name the file (then one of the same class that does). {@code null}
+     * otherwise, and for an exception this reader made itself (read methods of parquet-java call each other).
      */
-    private IOException explained(Exception e) throws IOException {
+    private Exception explained(Exception e) {
         if (e == lastExplained) {
             return null;
         }
-        IOException explained = null;
+        Exception explained = null;
         if (pathWithheld && e instanceof IOException) {
             pathWithheld = false;
             String message = String.valueOf(e.getMessage());
@@ -170,7 +177,13 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
                     : getFile() + ": " + message;
             explained = new IOException(named, e);
         } else {
-            List<String> outside = chunksOutsideFile();
+            List<String> outside;
+            try {
+                outside = chunksOutsideFile();
+            } catch (IOException lengthUnknown) {
+                e.addSuppressed(lengthUnknown);
+                outside = List.of();
+            }
             if (!outside.isEmpty()) {
                 explained = new IOException(
                         "Corrupt footer in " + getFile() + ": column chunks outside the file: "
@@ -182,12 +195,13 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
                 explained = new EOFException("Unexpected end of data reading a row group of " + getFile()
                         + ": a page extends past the end of its column chunk, or the file is truncated");
                 explained.initCause(e);
-            } else if (e instanceof IOException
-                    && !String.valueOf(e.getMessage()).contains(getFile())) {
-                explained = new IOException(getFile() + ": " + e.getMessage(), e);
-            } else if (e instanceof ParquetDecodingException
-                    && !String.valueOf(e.getMessage()).contains(getFile())) {
-                throw new ParquetDecodingException(getFile() + ": " + e.getMessage(), e);
+            } else if (!String.valueOf(e.getMessage()).contains(getFile())) {
+                // exactly these classes: parquet-java's own; subclasses are left as they are
+                if (e.getClass() == IOException.class) {
+                    explained = new IOException(getFile() + ": " + e.getMessage(), e);
+                } else if (e.getClass() == ParquetDecodingException.class) {
+                    explained = new ParquetDecodingException(getFile() + ": " + e.getMessage(), e);
+                }
             }
         }
         lastExplained = explained;
