@@ -10,6 +10,7 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.OutputFile;
 
 /**
@@ -54,7 +55,9 @@ import org.apache.parquet.io.OutputFile;
  * }
  * }</pre>
  *
- * The options also work with {@code new ParquetFileReader(InputFile, ParquetReadOptions)} for column-level reading.
+ * For column-level reading, {@link #openFile} opens a {@code ParquetFileReader} with these options. They also work
+ * with {@code new ParquetFileReader(InputFile, ParquetReadOptions)}, but without Hadoop that reader ends some reads
+ * of corrupt files in {@code NoClassDefFoundError} (see {@link HadoopFreeFileReader}).
  *
  * <p>Code compiled without Hadoop has one trap: javac cannot resolve a call to a method that has an overload taking
  * a Hadoop type, for example {@code AvroParquetWriter.builder(OutputFile)} (next to {@code builder(Path)}), {@code new
@@ -82,6 +85,28 @@ public final class HadoopFreeParquet {
     }
 
     /**
+     * A local file to read: parquet-java's {@code LocalInputFile}, whose {@code toString()} is {@code path}, so that
+     * parquet-java's error messages and this library's name the file ({@code LocalInputFile} has no {@code
+     * toString()} of its own).
+     */
+    public static InputFile localFile(java.nio.file.Path path) {
+        Objects.requireNonNull(path, "path");
+        return new NamedLocalInputFile(path);
+    }
+
+    /**
+     * Opens {@code file} for reading row groups and pages, as {@code new ParquetFileReader(file, options)} does, with a
+     * reader whose error paths need no Hadoop class: on a corrupt file it gives the {@code IOException} that
+     * parquet-java gives with Hadoop, where {@code new ParquetFileReader} without Hadoop can end in {@code
+     * NoClassDefFoundError} (see {@link HadoopFreeFileReader}). Build the options with {@link #readOptions}.
+     */
+    public static HadoopFreeFileReader openFile(InputFile file, ParquetReadOptions options) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(options, "options");
+        return HadoopFreeFileReader.openChecked(file, options);
+    }
+
+    /**
      * Opens {@code file} and reads its records through {@code readSupport}, honouring {@code options} (filters,
      * allocator, checksums, properties, codec factory). Build the options with {@link #readOptions}.
      */
@@ -91,6 +116,20 @@ public final class HadoopFreeParquet {
         Objects.requireNonNull(readSupport, "readSupport");
         Objects.requireNonNull(options, "options");
         return new HadoopFreeRecordReader<>(file, readSupport, options);
+    }
+
+    private static final class NamedLocalInputFile extends LocalInputFile {
+        private final java.nio.file.Path path;
+
+        NamedLocalInputFile(java.nio.file.Path path) {
+            super(path);
+            this.path = path;
+        }
+
+        @Override
+        public String toString() {
+            return path.toString();
+        }
     }
 
     /** A writer builder for {@code writeSupport} with an empty {@link PlainParquetConfiguration}. */

@@ -10,7 +10,6 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.UnmaterializableRecordCounter;
 import org.apache.parquet.hadoop.api.InitContext;
@@ -37,7 +36,7 @@ import org.apache.parquet.schema.MessageType;
  * fails the read). Not thread-safe.
  */
 public final class HadoopFreeRecordReader<T> implements Closeable {
-    private final ParquetFileReader fileReader;
+    private final HadoopFreeFileReader fileReader;
     private final MessageType fileSchema;
     private final MessageType requestedSchema;
     private final RecordMaterializer<T> materializer;
@@ -54,7 +53,7 @@ public final class HadoopFreeRecordReader<T> implements Closeable {
     private int rowGroupIndex = -1;
 
     HadoopFreeRecordReader(InputFile file, ReadSupport<T> readSupport, ParquetReadOptions options) throws IOException {
-        fileReader = new ParquetFileReader(file, options);
+        fileReader = HadoopFreeFileReader.openChecked(file, options);
         try {
             ParquetConfiguration conf = options.getConfiguration();
             for (String name : options.getPropertyNames()) {

@@ -1,0 +1,201 @@
+package io.github.parquetcodecs.nohadoop;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Optional;
+import java.util.PrimitiveIterator;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * A row group as {@link HadoopFreeFileReader} hands it out: parquet-java's, whose dictionary pages are checked when
+ * read. parquet-column allocates an array of as many values as a dictionary page declares before decoding it, so a
+ * negative count ends in {@code NegativeArraySizeException}, a huge one in a VM error (an array larger than the heap or the VM limit), and one larger
+ * than the page holds in an {@code IndexOutOfBoundsException} or {@code BufferUnderflowException}. Here such a page
+ * is refused with a {@code ParquetDecodingException} naming the file, the column and the counts. A page that
+ * parquet-java cannot read (it cannot be decompressed, or fails its checksum) gives its {@code
+ * ParquetDecodingException} wrapped in one that names the file and the column.
+ */
+final class CheckedPageReadStore implements PageReadStore {
+    private final PageReadStore rowGroup;
+    private final String file;
+
+    private CheckedPageReadStore(PageReadStore rowGroup, String file) {
+        this.rowGroup = rowGroup;
+        this.file = file;
+    }
+
+    /** {@code rowGroup} checked; {@code null} and row groups already checked are returned as they are. */
+    static PageReadStore wrap(PageReadStore rowGroup, String file) {
+        if (rowGroup == null || rowGroup instanceof CheckedPageReadStore) {
+            return rowGroup;
+        }
+        return new CheckedPageReadStore(rowGroup, file);
+    }
+
+    @Override
+    public PageReader getPageReader(ColumnDescriptor column) {
+        PageReader pages = rowGroup.getPageReader(column);
+        return pages == null ? null : new CheckedPageReader(pages, column, file);
+    }
+
+    @Override
+    public long getRowCount() {
+        return rowGroup.getRowCount();
+    }
+
+    @Override
+    public Optional<Long> getRowIndexOffset() {
+        return rowGroup.getRowIndexOffset();
+    }
+
+    @Override
+    public Optional<PrimitiveIterator.OfLong> getRowIndexes() {
+        return rowGroup.getRowIndexes();
+    }
+
+    @Override
+    public void close() {
+        rowGroup.close();
+    }
+
+    private static final class CheckedPageReader implements PageReader {
+        private final PageReader pages;
+        private final ColumnDescriptor column;
+        private final String file;
+
+        CheckedPageReader(PageReader pages, ColumnDescriptor column, String file) {
+            this.pages = pages;
+            this.column = column;
+            this.file = file;
+        }
+
+        @Override
+        public DictionaryPage readDictionaryPage() {
+            DictionaryPage page;
+            try {
+                page = pages.readDictionaryPage();
+            } catch (ParquetDecodingException e) {
+                throw naming(e);
+            }
+            return page == null ? null : check(page, column, file);
+        }
+
+        @Override
+        public long getTotalValueCount() {
+            return pages.getTotalValueCount();
+        }
+
+        @Override
+        public DataPage readPage() {
+            try {
+                return pages.readPage();
+            } catch (ParquetDecodingException e) {
+                throw naming(e);
+            }
+        }
+
+        /**
+         * parquet-java's error (a page that cannot be decompressed or fails its checksum), naming file and column;
+         * subclasses of {@code ParquetDecodingException} are left as they are.
+         */
+        private ParquetDecodingException naming(ParquetDecodingException e) {
+            if (e.getClass() != ParquetDecodingException.class) {
+                return e;
+            }
+            return new ParquetDecodingException(e.getMessage() + " (column " + column + " in " + file + ")", e);
+        }
+    }
+
+    /**
+     * {@code page} if its value count fits its bytes (for BINARY, a copy of it, whose length prefixes were walked);
+     * otherwise a {@code ParquetDecodingException}.
+     */
+    static DictionaryPage check(DictionaryPage page, ColumnDescriptor column, String file) {
+        int count = page.getDictionarySize();
+        if (count < 0) {
+            throw corrupt(column, file, "a negative number of values: " + count);
+        }
+        Encoding encoding = page.getEncoding();
+        if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+            return page; // no other dictionary encoding exists; parquet-column refuses it
+        }
+        PrimitiveType type = column.getPrimitiveType();
+        long size = page.getBytes().size();
+        long most;
+        switch (type.getPrimitiveTypeName()) {
+            case BOOLEAN:
+                most = size * 8;
+                break;
+            case INT32:
+            case FLOAT:
+                most = size / 4;
+                break;
+            case INT64:
+            case DOUBLE:
+                most = size / 8;
+                break;
+            case INT96:
+                most = size / 12;
+                break;
+            case FIXED_LEN_BYTE_ARRAY:
+                most = type.getTypeLength() > 0 ? size / type.getTypeLength() : Long.MAX_VALUE;
+                break;
+            case BINARY:
+                return checkBinary(page, column, file);
+            default:
+                return page;
+        }
+        if (count > most) {
+            throw corrupt(
+                    column,
+                    file,
+                    count + " values, but its " + size + " bytes hold at most " + most + " "
+                            + type.getPrimitiveTypeName() + " values");
+        }
+        return page;
+    }
+
+    /** Walks the length prefixes of a PLAIN BINARY dictionary: {@code count} values must be in its bytes. */
+    private static DictionaryPage checkBinary(DictionaryPage page, ColumnDescriptor column, String file) {
+        int count = page.getDictionarySize();
+        BytesInput bytes;
+        ByteBuffer values;
+        try {
+            // a copy: the page's bytes may be a stream that can be read once
+            bytes = BytesInput.copy(page.getBytes());
+            values = bytes.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        } catch (IOException e) {
+            throw new ParquetDecodingException(
+                    "Could not read the dictionary page of column " + column + " in " + file, e);
+        }
+        for (int i = 0; i < count; i++) {
+            if (values.remaining() < 4) {
+                throw corrupt(column, file, count + " values, but its bytes end after " + i);
+            }
+            int length = values.getInt();
+            if (length < 0 || length > values.remaining()) {
+                throw corrupt(
+                        column,
+                        file,
+                        count + " values, but value " + i + " has length " + length + " with " + values.remaining()
+                                + " bytes left");
+            }
+            values.position(values.position() + length);
+        }
+        return new DictionaryPage(bytes, page.getUncompressedSize(), count, page.getEncoding());
+    }
+
+    private static ParquetDecodingException corrupt(ColumnDescriptor column, String file, String problem) {
+        return new ParquetDecodingException(
+                "Corrupt dictionary page of column " + column + " in " + file + ": it declares " + problem);
+    }
+}
