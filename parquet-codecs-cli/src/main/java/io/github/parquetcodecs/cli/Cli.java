@@ -20,6 +20,7 @@ public final class Cli {
             "  inspect FILE...                 row groups, codecs, sizes, pages and encodings",
             "  bench FILE...                   compress and decompress the files' own pages with each codec and",
             "                                  level: size, ratio, MB/s, and a recommendation",
+            "  rewrite IN OUT --codec C        rewrite a file with another codec, page by page, and verify it",
             "",
             "Run 'parquet-codecs COMMAND --help' for a command's options. Every command takes --debug (print the",
             "stack trace of an error).",
@@ -57,11 +58,17 @@ public final class Cli {
                         return 0;
                     }
                     return BenchCommand.run(argv, out, err);
+                case "rewrite":
+                    if (help) {
+                        out.print(RewriteCommand.HELP);
+                        return 0;
+                    }
+                    return RewriteCommand.run(argv, out, err);
                 case "--version":
                     out.println("parquet-codecs " + version());
                     return 0;
                 default:
-                    throw CliException.usage("unknown command '" + command + "' (commands: inspect, bench;"
+                    throw CliException.usage("unknown command '" + command + "' (commands: inspect, bench, rewrite;"
                             + " see parquet-codecs --help)");
             }
         } catch (CliException e) {

@@ -104,13 +104,13 @@ class ErrorsTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : new String[] {"inspect", "bench"}) {
+        for (String command : new String[] {"inspect", "bench", "rewrite"}) {
             CliRun run = CliRun.ok(command, "--help");
             assertTrue(run.out.startsWith("Usage: parquet-codecs " + command), run.out);
             assertTrue(run.out.contains("--debug"), command + " help mentions --debug");
         }
         CliRun top = CliRun.ok("--help");
-        assertTrue(top.out.contains("inspect") && top.out.contains("bench"), top.out);
+        assertTrue(top.out.contains("inspect") && top.out.contains("bench") && top.out.contains("rewrite"), top.out);
         CliRun none = CliRun.run();
         assertEquals(2, none.exitCode);
         assertTrue(none.out.startsWith("Usage: parquet-codecs"), none.out);
@@ -149,6 +149,13 @@ class ErrorsTest {
         assertTrue(
                 lines[0].contains("com.aayushatharva.brotli4j:brotli4j:"), "names the Maven coordinates: " + lines[0]);
         assertFalse(asked.err.contains("\tat "), asked.err);
+
+        Path out = dir.resolve("brotli.parquet");
+        CliRun rewrite = runWithout("brotli4j", "rewrite", GOOD, out.toString(), "--codec", "BROTLI");
+        assertEquals(1, rewrite.exitCode, rewrite.err);
+        assertTrue(rewrite.err.startsWith("parquet-codecs rewrite: error: BROTLI is not available"), rewrite.err);
+        assertTrue(rewrite.err.contains("com.aayushatharva.brotli4j:brotli4j:"), rewrite.err);
+        assertFalse(Files.exists(out), "nothing written");
 
         // by default BROTLI is one of several codecs: it is left out, with a note
         CliRun defaults = runWithout("brotli4j", "bench", GOOD, "--time", "100ms");

@@ -115,6 +115,25 @@ class LauncherIT {
     }
 
     @Test
+    void rewriteLoadsNoHadoopClass() throws Exception {
+        Path in = CliRun.testing("alltypes_tiny_pages.parquet");
+        Path out = dir.resolve("rewritten.parquet");
+        Path log = dir.resolve("rewrite-classes.log");
+        Result rewrite = launch(
+                Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + log),
+                "rewrite",
+                in.toString(),
+                out.toString(),
+                "--codec",
+                "ZSTD");
+        assertEquals(0, rewrite.exitCode, rewrite.err);
+        assertTrue(rewrite.out.contains("Verified: 7,300 records"), rewrite.out);
+        String loaded = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(loaded.contains("org.apache.parquet.hadoop.ParquetFileWriter "), "the writer was loaded");
+        assertFalse(loaded.contains("org.apache.hadoop."), "a Hadoop class was loaded");
+    }
+
+    @Test
     void errorsThroughTheLauncher() throws Exception {
         Result missing = launch(Map.of(), "inspect", dir.resolve("nope.parquet").toString());
         assertEquals(1, missing.exitCode);
