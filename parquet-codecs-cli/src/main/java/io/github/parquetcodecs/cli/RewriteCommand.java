@@ -184,8 +184,8 @@ final class RewriteCommand {
         if (outcome.columnsWithoutPageStatistics > 0) {
             text.append("Note: ")
                     .append(outcome.columnsWithoutPageStatistics)
-                    .append(" column chunk(s) had pages without statistics in the input; their chunk statistics were"
-                            + " copied and no column index was written for them\n");
+                    .append(" column chunk(s) have pages without statistics in the input (in their headers or a column"
+                            + " index): their chunk statistics were kept, and no column index was written for them\n");
         }
         out.print(text);
         return 0;
