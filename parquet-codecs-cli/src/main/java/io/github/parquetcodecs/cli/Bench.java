@@ -13,8 +13,11 @@ import java.util.function.DoubleConsumer;
  * median over the timed rounds. Every round trip is checked byte for byte, outside the timed sections.
  */
 final class Bench {
-    /** A column's pages are compressed at least this many bytes at a time, repeated if need be, so timer overhead is negligible. */
-    static final long MIN_TIMED_BYTES = 256 * 1024;
+    /**
+     * A column's pages are compressed (and decompressed) at least this many bytes per timed section, repeated if need
+     * be: tens of microseconds even for the fastest codecs, against a timer that costs tens of nanoseconds.
+     */
+    static final long MIN_TIMED_BYTES = 32 * 1024;
 
     static final int MIN_TIMED_ROUNDS = 3;
     static final int MAX_TIMED_ROUNDS = 1000;

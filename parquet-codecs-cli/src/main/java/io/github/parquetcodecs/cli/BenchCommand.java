@@ -22,7 +22,7 @@ final class BenchCommand {
     static final String HELP = String.join(
             "\n",
             "Usage: parquet-codecs bench FILE... [--codecs C,...] [--levels CODEC=L,L... ...] [--time 10s]",
-            "                              [--column PATH]... [--bare] [--json]",
+            "                              [--column PATH]... [--bare] [--report out.html|out.svg] [--json]",
             "",
             "Takes the files' own pages (decompressed with the codec they were written with), compresses and",
             "decompresses them with each codec and level through the parquet-codecs library, and reports per column",
@@ -37,12 +37,16 @@ final class BenchCommand {
             "                        ZSTD, LZ4_RAW",
             "  --levels CODEC=L,...  levels per codec, several allowed: --levels ZSTD=1,3,9,19 GZIP=1,6,9 BROTLI=1,4,9",
             "                        (default ZSTD=1,3,9 GZIP=6 BROTLI=1,4)",
-            "  --time T              time budget of the measurement, e.g. 10s, 500ms, 2m (default 10s)",
+            "  --time T              time budget of the measurement, e.g. 10s, 500ms, 2m (default 10s); at least",
+            "                        one warm-up and 3 timed rounds run, so slow codecs on large files take longer",
             "  --max-bytes N         stop reading row groups once a file gave this many bytes of pages, e.g. 64MB",
             "                        (default 64MB; at least one row group of each file is read)",
             "  --column PATH         only this column (dotted path), several allowed",
             "  --bare                also call each codec library directly (snappy-java, zstd-jni, java.util.zip,",
             "                        lz4-java, brotli4j), to show this library's overhead on your data",
+            "  --report FILE         write a self-contained report: FILE.html (HTML with SVG charts: ratio against",
+            "                        decompression speed with the Pareto front, per-column bars, tables, machine and",
+            "                        JVM) or FILE.svg (the charts as one image)",
             "  --json                print JSON instead of text",
             "  --debug               print the stack trace of an error",
             "  --help                this help",
@@ -87,6 +91,7 @@ final class BenchCommand {
                 .value("--max-bytes")
                 .repeated("--column")
                 .flag("--bare")
+                .value("--report")
                 .flag("--json")
                 .parse(argv);
         if (args.positional().isEmpty()) {
@@ -131,6 +136,11 @@ final class BenchCommand {
             }
         }
 
+        String report = args.get("--report");
+        if (report != null) {
+            Report.checkName(report);
+        }
+
         Outcome outcome = measure(
                 args.positional(),
                 codecs,
@@ -141,6 +151,10 @@ final class BenchCommand {
                 budget,
                 maxBytes,
                 System.console() != null && !args.has("--json") ? err : null);
+        if (report != null) {
+            Report.write(outcome, report);
+            outcome.notes.add("Report written to " + report);
+        }
         out.print(args.has("--json") ? json(outcome) : text(outcome));
         return 0;
     }
