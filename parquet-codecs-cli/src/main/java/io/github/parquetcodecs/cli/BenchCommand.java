@@ -313,7 +313,7 @@ final class BenchCommand {
         Bench b = o.bench;
         out.append(String.format(
                 Locale.ROOT,
-                "%d file%s, %s rows, %d row group%s, %d column%s: %d pages (%d dictionary, %d data V1, %d data V2),"
+                "%d file%s, %s rows, %d row group%s, %d column%s: %d page%s (%d dictionary, %d data V1, %d data V2),"
                         + " %s uncompressed%n",
                 s.files,
                 s.files == 1 ? "" : "s",
@@ -323,6 +323,7 @@ final class BenchCommand {
                 b.columns.size(),
                 b.columns.size() == 1 ? "" : "s",
                 s.pages,
+                s.pages == 1 ? "" : "s",
                 s.dictionaryPages,
                 s.v1Pages,
                 s.v2Pages,

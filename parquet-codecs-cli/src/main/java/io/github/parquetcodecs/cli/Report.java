@@ -17,7 +17,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 final class Report {
     static final int SCATTER_WIDTH = 760;
-    static final int SCATTER_HEIGHT = 440;
+    static final int SCATTER_HEIGHT = 470;
     static final int BARS_WIDTH = 760;
     /** Columns shown as bars: the largest ones. */
     static final int MAX_BAR_COLUMNS = 24;
@@ -137,7 +137,7 @@ final class Report {
         int left = 70;
         int right = 30;
         int top = 40;
-        int bottom = 60;
+        int bottom = 90;
         int w = SCATTER_WIDTH - left - right;
         int h = SCATTER_HEIGHT - top - bottom;
         final double lMin = logMin;
@@ -195,7 +195,10 @@ final class Report {
                     .append("\" y=\"")
                     .append(f(y + 4))
                     .append("\" font-size=\"12\" text-anchor=\"end\">")
-                    .append(String.format(Locale.ROOT, step < 0.1 ? "%.2f" : "%.1f", r))
+                    .append(new java.math.BigDecimal(r)
+                            .setScale(3, java.math.RoundingMode.HALF_UP)
+                            .stripTrailingZeros()
+                            .toPlainString())
                     .append("</text>\n");
         }
         s.append("<rect x=\"")
@@ -210,7 +213,7 @@ final class Report {
         s.append("<text x=\"")
                 .append(left + w / 2)
                 .append("\" y=\"")
-                .append(SCATTER_HEIGHT - 14)
+                .append(top + h + 38)
                 .append("\" font-size=\"13\" text-anchor=\"middle\">decompression speed, MB/s of uncompressed"
                         + " pages (log scale)</text>\n");
         s.append("<text transform=\"translate(18,")
@@ -294,7 +297,7 @@ final class Report {
                     .append("</text>\n");
         }
         // legend
-        int ly = top + 12;
+        int ly = SCATTER_HEIGHT - 38;
         s.append("<g font-size=\"11\">");
         s.append("<circle cx=\"")
                 .append(left + 12)
@@ -309,11 +312,11 @@ final class Report {
             s.append("<rect x=\"")
                     .append(left + 8)
                     .append("\" y=\"")
-                    .append(ly + 12)
+                    .append(ly + 14)
                     .append("\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#000000\"/><text x=\"")
                     .append(left + 22)
                     .append("\" y=\"")
-                    .append(ly + 20)
+                    .append(ly + 22)
                     .append("\">bare codec library, called directly</text>");
         }
         s.append("</g>\n");
@@ -457,8 +460,9 @@ final class Report {
         for (String file : o.files) {
             names.add(String.valueOf(Paths.get(file).getFileName()));
         }
-        return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages + " pages, "
-                + Text.size(o.bench.totalBytes) + " uncompressed; the files' codec " + o.baseline.codec;
+        return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages
+                + (s.pages == 1 ? " page, " : " pages, ") + Text.size(o.bench.totalBytes) + " uncompressed, "
+                + o.baseline.codec;
     }
 
     static String run(BenchCommand.Outcome o) {
@@ -470,11 +474,22 @@ final class Report {
                 o.bench.seconds);
     }
 
-    /** One SVG image: a header with the machine and JVM, the scatter, then the bars. */
+    /** One SVG image: a header (files, machine and JVM, rounds, recommendation), the scatter, then the bars. */
     static String svg(BenchCommand.Outcome o) {
-        int header = 70;
+        List<String[]> header = new ArrayList<>(); // class, text
+        for (String line : wrap("parquet-codecs bench: " + summary(o), 100)) {
+            header.add(new String[] {"title", line});
+        }
+        for (String line : wrap("Machine: " + o.machine.line(), 125)) {
+            header.add(new String[] {"machine", line});
+        }
+        header.add(new String[] {"run", run(o)});
+        for (String line : wrap(o.recommendation.lines.get(0), 125)) {
+            header.add(new String[] {"rec", line});
+        }
+        int headerHeight = 16 * header.size() + 16;
         int width = Math.max(SCATTER_WIDTH, BARS_WIDTH);
-        int height = header + SCATTER_HEIGHT + 10 + barsHeight(o);
+        int height = headerHeight + SCATTER_HEIGHT + 10 + barsHeight(o);
         StringBuilder s = new StringBuilder();
         s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
@@ -487,19 +502,42 @@ final class Report {
                 .append(height)
                 .append("\" font-family=\"sans-serif\">\n");
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"10\" y=\"20\" font-size=\"13\" font-weight=\"bold\">parquet-codecs bench: ")
-                .append(escape(summary(o)))
-                .append("</text>\n");
-        s.append("<text class=\"machine\" x=\"10\" y=\"40\" font-size=\"11\">Machine: ")
-                .append(escape(o.machine.line()))
-                .append("</text>\n");
-        s.append("<text x=\"10\" y=\"58\" font-size=\"11\">")
-                .append(escape(run(o)))
-                .append("</text>\n");
-        s.append(scatter(o, 0, header));
-        s.append(bars(o, 0, header + SCATTER_HEIGHT + 10));
+        int y = 20;
+        for (String[] line : header) {
+            s.append("<text class=\"")
+                    .append(line[0])
+                    .append("\" x=\"10\" y=\"")
+                    .append(y)
+                    .append("\" font-size=\"")
+                    .append(line[0].equals("title") ? "13\" font-weight=\"bold" : "11")
+                    .append("\">")
+                    .append(escape(line[1]))
+                    .append("</text>\n");
+            y += 16;
+        }
+        s.append(scatter(o, 0, headerHeight));
+        s.append(bars(o, 0, headerHeight + SCATTER_HEIGHT + 10));
         s.append("</svg>\n");
         return s.toString();
+    }
+
+    /** {@code text} in lines of at most about {@code width} characters, broken at spaces. */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append("  ");
+            }
+            if (line.length() > 0 && !line.toString().equals("  ")) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     /** An HTML page (well-formed XML too) with the two charts as inline SVG and the tables. */
