@@ -45,6 +45,10 @@ import org.apache.parquet.schema.MessageType;
  * none), column and offset indexes (rebuilt by the writer from those statistics and the pages' row counts), column
  * chunk statistics and bloom filters are kept.
  *
+ * <p>parquet-java writes some schema elements otherwise than the input has them (a logical type added to a column
+ * with only a legacy converted type, the root's repetition dropped); {@link Footers#keepSchema} puts the input's
+ * elements back into the footer, so that readers see the input's schema.
+ *
  * <p>Why not parquet-java's own {@code ParquetRewriter}: in parquet-java 1.18.1 it cannot run without Hadoop, even over
  * {@code InputFile}/{@code OutputFile}: its constructor builds {@code ParquetReadOptions.builder(conf)}, which creates a
  * stock {@code CodecFactory} with a Hadoop {@code Configuration}, and it compresses through {@code
@@ -63,6 +67,9 @@ final class Transcoder {
         int rowGroups;
         int pages;
         int columnsWithoutPageStatistics;
+        /** Schema elements parquet-java wrote otherwise than the input has them, restored in the footer. */
+        int schemaElementsRestored;
+
         Map<String, Variant> codecs = new LinkedHashMap<>();
     }
 
@@ -122,6 +129,7 @@ final class Transcoder {
         } finally {
             factory.release();
         }
+        outcome.schemaElementsRestored = Footers.keepSchema(in, out);
         return outcome;
     }
 

@@ -237,17 +237,6 @@ class PythonInteropTest {
                 String verdict = verdicts.get(out).get(reader).asText();
                 if (verdict.equals("equal")) {
                     equal++;
-                } else if (out.endsWith("zstd-nested_structs.rust.parquet") && reader.equals("duckdb")) {
-                    // Known, and only here: the input annotates timestamps with the legacy converted type
-                    // TIMESTAMP_MICROS alone; parquet-java's writer always adds the equivalent logical type,
-                    // TIMESTAMP(isAdjustedToUTC=true), which DuckDB reads as TIMESTAMP WITH TIME ZONE. The values
-                    // are equal (checked before the types); only that type change is accepted.
-                    assertTrue(verdict.startsWith("values equal, types differ: "), verdict);
-                    for (String change : verdict.substring("values equal, types differ: ".length())
-                            .split(" \\| ")) {
-                        String[] parts = change.split(": ", 2)[1].split(" => ");
-                        assertEquals(parts[0].replace("TIMESTAMP", "TIMESTAMP WITH TIME ZONE"), parts[1], change);
-                    }
                 } else if (!verdict.startsWith("both fail: ")) {
                     problems.add(out + " in " + reader + ": " + verdict);
                 }
