@@ -181,6 +181,11 @@ final class RewriteCommand {
         } else {
             text.append("Not verified (--no-verify)\n");
         }
+        if (outcome.emptyRowGroupsDropped > 0) {
+            text.append("Note: ")
+                    .append(outcome.emptyRowGroupsDropped)
+                    .append(" row group(s) of no rows in the input were left out\n");
+        }
         if (outcome.columnsWithoutPageStatistics > 0) {
             text.append("Note: ")
                     .append(outcome.columnsWithoutPageStatistics)
@@ -215,6 +220,9 @@ final class RewriteCommand {
     private static String summary(Map<String, Variant> codecs) {
         Map<String, Integer> counts = new TreeMap<>();
         codecs.values().forEach(v -> counts.merge(v.longLabel(), 1, Integer::sum));
+        if (counts.isEmpty()) {
+            return "no column chunks";
+        }
         if (counts.size() == 1) {
             return counts.keySet().iterator().next();
         }

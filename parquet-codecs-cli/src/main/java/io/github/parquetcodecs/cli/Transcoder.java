@@ -67,6 +67,8 @@ final class Transcoder {
         int rowGroups;
         int pages;
         int columnsWithoutPageStatistics;
+        /** Row groups of no rows in the input, not written. */
+        int emptyRowGroupsDropped;
         /** Schema elements parquet-java wrote otherwise than the input has them, restored in the footer. */
         int schemaElementsRestored;
 
@@ -94,6 +96,11 @@ final class Transcoder {
             writer.start();
             List<BlockMetaData> blocks = reader.getRowGroups();
             for (BlockMetaData block : blocks) {
+                if (block.getRowCount() == 0) {
+                    // parquet-java's reader skips empty row groups, and an empty one holds nothing to keep
+                    outcome.emptyRowGroupsDropped++;
+                    continue;
+                }
                 PageReadStore store = reader.readNextRowGroup();
                 if (store == null) {
                     throw new IOException("row group " + outcome.rowGroups + " could not be read");

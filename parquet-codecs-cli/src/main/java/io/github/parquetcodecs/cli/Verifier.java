@@ -16,7 +16,8 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Checks a rewritten file against its input: same schema, row groups of the same sizes, the input's key-value
+ * Checks a rewritten file against its input: same schema, row groups of the same sizes (empty ones left out), the
+ * input's key-value
  * metadata, and the same records, read one by one through parquet-java's example object model and compared value by
  * value (floating-point values by their bits, binary values byte for byte).
  */
@@ -33,8 +34,9 @@ final class Verifier {
             throw new CliException(
                     "verification failed: the schema differs:\n" + metaA.getSchema() + "\nvs\n" + metaB.getSchema());
         }
-        List<BlockMetaData> blocksA = a.getBlocks();
-        List<BlockMetaData> blocksB = b.getBlocks();
+        // rewrite leaves out row groups of no rows
+        List<BlockMetaData> blocksA = nonEmpty(a.getBlocks());
+        List<BlockMetaData> blocksB = nonEmpty(b.getBlocks());
         if (blocksA.size() != blocksB.size()) {
             throw new CliException(
                     "verification failed: " + blocksA.size() + " row groups in, " + blocksB.size() + " out");
@@ -71,6 +73,16 @@ final class Verifier {
                 records++;
             }
         }
+    }
+
+    private static List<BlockMetaData> nonEmpty(List<BlockMetaData> blocks) {
+        List<BlockMetaData> nonEmpty = new java.util.ArrayList<>();
+        for (BlockMetaData block : blocks) {
+            if (block.getRowCount() > 0) {
+                nonEmpty.add(block);
+            }
+        }
+        return nonEmpty;
     }
 
     private static HadoopFreeRecordReader<Group> open(Path path) throws IOException {

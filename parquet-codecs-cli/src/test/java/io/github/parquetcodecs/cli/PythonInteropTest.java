@@ -101,7 +101,7 @@ class PythonInteropTest {
             String name = it.next();
             written.put(files.resolve(name), rows.get(name).asLong());
         }
-        assertEquals(4, written.size(), "pyarrow wrote two files and DuckDB two: " + rows);
+        assertEquals(5, written.size(), "pyarrow wrote three files (one empty) and DuckDB two: " + rows);
     }
 
     @Test
@@ -156,6 +156,9 @@ class PythonInteropTest {
 
         // the page versions each writer was asked for
         for (Path file : written.keySet()) {
+            if (written.get(file) == 0) {
+                continue;
+            }
             JsonNode info = CliRun.ok("inspect", "--json", file.toString())
                     .json()
                     .get("files")
@@ -181,7 +184,7 @@ class PythonInteropTest {
             }
         }
         JsonNode json = CliRun.ok(args.toArray(new String[0])).json();
-        assertEquals(4, json.get("files").size());
+        assertEquals(5, json.get("files").size());
         assertEquals(uncompressed, json.get("uncompressed_bytes").asLong());
         assertEquals(
                 snappy,
@@ -216,7 +219,11 @@ class PythonInteropTest {
                 Path out = dir.resolve(codec + "-" + in.getFileName());
                 CliRun run = CliRun.ok("rewrite", in.toString(), out.toString(), "--codec", codec);
                 assertEquals((long) written.get(in), RewriteTest.verifiedRecords(run.out), in.toString());
-                RewriteTest.assertSamePages(in, out, codec);
+                if (written.get(in) == 0) {
+                    assertTrue(run.out.contains("1 row group(s) of no rows in the input were left out"), run.out);
+                } else {
+                    RewriteTest.assertSamePages(in, out, codec);
+                }
                 pairs.add(in.toString());
                 pairs.add(out.toString());
             }
