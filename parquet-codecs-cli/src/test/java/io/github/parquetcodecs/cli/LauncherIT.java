@@ -133,6 +133,28 @@ class LauncherIT {
         assertFalse(loaded.contains("org.apache.hadoop."), "a Hadoop class was loaded");
     }
 
+    /** On a terminal (a pseudo-terminal made by util-linux's script), bench draws a progress bar on stderr. */
+    @Test
+    void progressBarOnATerminal() throws Exception {
+        Path script = Paths.get("/usr/bin/script");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isExecutable(script), "SKIPPED: no /usr/bin/script to run the launcher on a pseudo-terminal");
+        String command = projectRoot().resolve("bin/parquet-codecs") + " bench "
+                + CliRun.testing("lz4_raw_compressed_larger.parquet") + " --time 300ms --codecs SNAPPY";
+        Path out = dir.resolve("terminal.txt");
+        ProcessBuilder builder = new ProcessBuilder(script.toString(), "-qc", command, "/dev/null")
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true);
+        builder.environment().put("PARQUET_CODECS_JAR", jar().toAbsolutePath().toString());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process process = builder.start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "finished");
+        String terminal = Files.readString(out, StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), terminal);
+        assertTrue(terminal.contains("\r[#") && terminal.contains(" %"), "a progress bar: " + terminal);
+        assertTrue(terminal.contains("Recommendation: "), terminal);
+    }
+
     @Test
     void errorsThroughTheLauncher() throws Exception {
         Result missing = launch(Map.of(), "inspect", dir.resolve("nope.parquet").toString());
