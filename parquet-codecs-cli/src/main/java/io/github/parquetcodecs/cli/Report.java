@@ -1,0 +1,632 @@
+package io.github.parquetcodecs.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * The report of a benchmark, self-contained (no scripts, fonts or links): a scatter of ratio against decompression
+ * speed with the Pareto front marked, per-column ratio bars, the tables, and the machine and JVM. {@code .html}
+ * writes an HTML page with inline SVG, {@code .svg} one SVG image with both charts. Both are well-formed XML.
+ */
+final class Report {
+    static final int SCATTER_WIDTH = 760;
+    static final int SCATTER_HEIGHT = 470;
+    static final int BARS_WIDTH = 760;
+    /** Columns shown as bars: the largest ones. */
+    static final int MAX_BAR_COLUMNS = 24;
+
+    private static final String[] COLORS = {
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"
+    };
+
+    private Report() {}
+
+    static void checkName(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (!lower.endsWith(".html") && !lower.endsWith(".htm") && !lower.endsWith(".svg")) {
+            throw CliException.usage("bench: --report takes a file name ending in .html or .svg, not '" + name + "'");
+        }
+    }
+
+    static void write(BenchCommand.Outcome o, String name) {
+        String content = name.toLowerCase(Locale.ROOT).endsWith(".svg") ? svg(o) : html(o);
+        try {
+            Files.write(Paths.get(name), content.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CliException(name + ": cannot write the report: " + ParquetInput.message(e), e);
+        }
+    }
+
+    static String escape(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<':
+                    out.append("&lt;");
+                    break;
+                case '>':
+                    out.append("&gt;");
+                    break;
+                case '&':
+                    out.append("&amp;");
+                    break;
+                case '"':
+                    out.append("&quot;");
+                    break;
+                case '\'':
+                    out.append("&#39;");
+                    break;
+                default:
+                    // characters XML 1.0 cannot hold become '?'
+                    out.append(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static String f(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    static List<Bench.Result> library(BenchCommand.Outcome o) {
+        List<Bench.Result> library = new ArrayList<>();
+        for (Bench.Result r : o.results) {
+            if (!r.variant.bare) {
+                library.add(r);
+            }
+        }
+        return library;
+    }
+
+    /** Results that have a finite decompression speed (UNCOMPRESSED's pass-through has none worth plotting). */
+    private static List<Bench.Result> plotted(BenchCommand.Outcome o) {
+        List<Bench.Result> plotted = new ArrayList<>();
+        for (Bench.Result r : o.results) {
+            if (r.variant.codec != CompressionCodecName.UNCOMPRESSED) {
+                plotted.add(r);
+            }
+        }
+        return plotted;
+    }
+
+    private static String color(BenchCommand.Outcome o, Variant variant) {
+        List<CompressionCodecName> codecs = new ArrayList<>();
+        for (Bench.Result r : o.results) {
+            if (!codecs.contains(r.variant.codec)) {
+                codecs.add(r.variant.codec);
+            }
+        }
+        return COLORS[codecs.indexOf(variant.codec) % COLORS.length];
+    }
+
+    /** Ratio (y) against decompression MB/s (x, logarithmic); the Pareto front of the library's results joined. */
+    static String scatter(BenchCommand.Outcome o, int x0, int y0) {
+        List<Bench.Result> points = plotted(o);
+        long total = o.bench.totalBytes;
+        double minSpeed = Double.MAX_VALUE;
+        double maxSpeed = 0;
+        double maxRatio = 1;
+        double minRatio = Double.MAX_VALUE;
+        for (Bench.Result r : points) {
+            double speed = Bench.mbPerSecond(total, r.totalDecompressNanos);
+            minSpeed = Math.min(minSpeed, speed);
+            maxSpeed = Math.max(maxSpeed, speed);
+            maxRatio = Math.max(maxRatio, r.ratio(total));
+            minRatio = Math.min(minRatio, r.ratio(total));
+        }
+        if (points.isEmpty()) {
+            minSpeed = 1;
+            maxSpeed = 10;
+            minRatio = 1;
+        }
+        double logMin = Math.floor(Math.log10(minSpeed / 1.5));
+        double logMax = Math.ceil(Math.log10(maxSpeed * 1.5));
+        if (logMax <= logMin) {
+            logMax = logMin + 1;
+        }
+        double ratioLow = Math.max(0, Math.floor(Math.min(1, minRatio) * 10 - 1) / 10);
+        double ratioHigh = Math.ceil(maxRatio * 1.1 * 10) / 10;
+        int left = 70;
+        int right = 30;
+        int top = 40;
+        int bottom = 90;
+        int w = SCATTER_WIDTH - left - right;
+        int h = SCATTER_HEIGHT - top - bottom;
+        final double lMin = logMin;
+        final double lMax = logMax;
+        final double rLow = ratioLow;
+        final double rHigh = ratioHigh;
+        java.util.function.DoubleUnaryOperator px = speed -> left + (Math.log10(speed) - lMin) / (lMax - lMin) * w;
+        java.util.function.DoubleUnaryOperator py = ratio -> top + h - (ratio - rLow) / (rHigh - rLow) * h;
+
+        StringBuilder s = new StringBuilder();
+        s.append("<g transform=\"translate(").append(x0).append(',').append(y0).append(")\" class=\"scatter\">\n");
+        s.append("<rect x=\"0\" y=\"0\" width=\"")
+                .append(SCATTER_WIDTH)
+                .append("\" height=\"")
+                .append(SCATTER_HEIGHT)
+                .append("\" fill=\"#ffffff\"/>\n");
+        s.append("<text x=\"")
+                .append(left)
+                .append("\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Compression ratio against decompression"
+                        + " speed (up and right is better)</text>\n");
+        // grid and axes
+        for (int e = (int) logMin; e <= (int) logMax; e++) {
+            double x = px.applyAsDouble(Math.pow(10, e));
+            s.append("<line x1=\"")
+                    .append(f(x))
+                    .append("\" y1=\"")
+                    .append(top)
+                    .append("\" x2=\"")
+                    .append(f(x))
+                    .append("\" y2=\"")
+                    .append(top + h)
+                    .append("\" stroke=\"#dddddd\"/>\n");
+            s.append("<text x=\"")
+                    .append(f(x))
+                    .append("\" y=\"")
+                    .append(top + h + 18)
+                    .append("\" font-size=\"12\" text-anchor=\"middle\">")
+                    .append(String.format(Locale.ROOT, "%,.0f", Math.pow(10, e)))
+                    .append("</text>\n");
+        }
+        double step = niceStep((ratioHigh - ratioLow) / 6);
+        for (double r = Math.ceil(ratioLow / step) * step; r <= ratioHigh + 1e-9; r += step) {
+            double y = py.applyAsDouble(r);
+            s.append("<line x1=\"")
+                    .append(left)
+                    .append("\" y1=\"")
+                    .append(f(y))
+                    .append("\" x2=\"")
+                    .append(left + w)
+                    .append("\" y2=\"")
+                    .append(f(y))
+                    .append("\" stroke=\"#dddddd\"/>\n");
+            s.append("<text x=\"")
+                    .append(left - 8)
+                    .append("\" y=\"")
+                    .append(f(y + 4))
+                    .append("\" font-size=\"12\" text-anchor=\"end\">")
+                    .append(new java.math.BigDecimal(r)
+                            .setScale(3, java.math.RoundingMode.HALF_UP)
+                            .stripTrailingZeros()
+                            .toPlainString())
+                    .append("</text>\n");
+        }
+        s.append("<rect x=\"")
+                .append(left)
+                .append("\" y=\"")
+                .append(top)
+                .append("\" width=\"")
+                .append(w)
+                .append("\" height=\"")
+                .append(h)
+                .append("\" fill=\"none\" stroke=\"#333333\"/>\n");
+        s.append("<text x=\"")
+                .append(left + w / 2)
+                .append("\" y=\"")
+                .append(top + h + 38)
+                .append("\" font-size=\"13\" text-anchor=\"middle\">decompression speed, MB/s of uncompressed"
+                        + " pages (log scale)</text>\n");
+        s.append("<text transform=\"translate(18,")
+                .append(top + h / 2)
+                .append(") rotate(-90)\" font-size=\"13\" text-anchor=\"middle\">ratio (uncompressed / compressed)"
+                        + "</text>\n");
+
+        // the Pareto front of the library's results, joined in order of speed
+        List<Bench.Result> front = Recommendation.paretoFront(libraryPlotted(points));
+        front.sort(Comparator.comparingDouble(r -> Bench.mbPerSecond(total, r.totalDecompressNanos)));
+        if (front.size() > 1) {
+            s.append("<polyline class=\"pareto-front\" fill=\"none\" stroke=\"#444444\" stroke-dasharray=\"5,4\""
+                    + " points=\"");
+            for (Bench.Result r : front) {
+                s.append(f(px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos))))
+                        .append(',')
+                        .append(f(py.applyAsDouble(r.ratio(total))))
+                        .append(' ');
+            }
+            s.append("\"/>\n");
+        }
+        List<double[]> labels = new ArrayList<>(); // x, y, width of the labels placed so far
+        for (Bench.Result r : points) {
+            double x = px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos));
+            double y = py.applyAsDouble(r.ratio(total));
+            boolean onFront = front.contains(r);
+            String label = r.variant.label()
+                    + (r.variant.equals(o.baseline) ? " (files' codec)" : "")
+                    + (r == o.recommendation.choice ? " (recommended)" : "");
+            String color = color(o, r.variant);
+            String cls = "point" + (onFront ? " pareto" : "") + (r.variant.bare ? " bare" : "");
+            if (r.variant.bare) {
+                s.append("<rect class=\"")
+                        .append(cls)
+                        .append("\" x=\"")
+                        .append(f(x - 4))
+                        .append("\" y=\"")
+                        .append(f(y - 4))
+                        .append("\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"")
+                        .append(color)
+                        .append("\" stroke-width=\"1.5\"><title>")
+                        .append(escape(tooltip(r, total)))
+                        .append("</title></rect>\n");
+            } else {
+                s.append("<circle class=\"")
+                        .append(cls)
+                        .append("\" cx=\"")
+                        .append(f(x))
+                        .append("\" cy=\"")
+                        .append(f(y))
+                        .append("\" r=\"")
+                        .append(onFront ? 6 : 4.5)
+                        .append("\" fill=\"")
+                        .append(color)
+                        .append("\" stroke=\"")
+                        .append(onFront ? "#000000" : color)
+                        .append("\" stroke-width=\"")
+                        .append(onFront ? 2 : 1)
+                        .append("\"><title>")
+                        .append(escape(tooltip(r, total)))
+                        .append("</title></circle>\n");
+            }
+            // the label beside its point, moved down (then up) past labels already there
+            double labelWidth = label.length() * 6.2;
+            double labelX = Math.min(x + 8, SCATTER_WIDTH - labelWidth - 2);
+            double labelY = y - 6;
+            for (int attempt = 1; attempt < 12 && overlaps(labels, labelX, labelY, labelWidth); attempt++) {
+                labelY = y - 6 + (attempt % 2 == 1 ? 1 : -1) * ((attempt + 1) / 2) * 12;
+            }
+            labels.add(new double[] {labelX, labelY, labelWidth});
+            s.append("<text x=\"")
+                    .append(f(labelX))
+                    .append("\" y=\"")
+                    .append(f(labelY))
+                    .append("\" font-size=\"11\" fill=\"")
+                    .append(color)
+                    .append("\"")
+                    .append(r == o.recommendation.choice ? " font-weight=\"bold\"" : "")
+                    .append(">")
+                    .append(escape(label))
+                    .append("</text>\n");
+        }
+        // legend
+        int ly = SCATTER_HEIGHT - 38;
+        s.append("<g font-size=\"11\">");
+        s.append("<circle cx=\"")
+                .append(left + 12)
+                .append("\" cy=\"")
+                .append(ly)
+                .append("\" r=\"6\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"2\"/><text x=\"")
+                .append(left + 22)
+                .append("\" y=\"")
+                .append(ly + 4)
+                .append("\">on the Pareto front (dashed): nothing is both smaller and faster to decompress</text>");
+        if (o.results.stream().anyMatch(r -> r.variant.bare)) {
+            s.append("<rect x=\"")
+                    .append(left + 8)
+                    .append("\" y=\"")
+                    .append(ly + 14)
+                    .append("\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#000000\"/><text x=\"")
+                    .append(left + 22)
+                    .append("\" y=\"")
+                    .append(ly + 22)
+                    .append("\">bare codec library, called directly</text>");
+        }
+        s.append("</g>\n");
+        s.append("</g>\n");
+        return s.toString();
+    }
+
+    private static boolean overlaps(List<double[]> labels, double x, double y, double width) {
+        for (double[] l : labels) {
+            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < 11) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Bench.Result> libraryPlotted(List<Bench.Result> points) {
+        List<Bench.Result> library = new ArrayList<>();
+        for (Bench.Result r : points) {
+            if (!r.variant.bare) {
+                library.add(r);
+            }
+        }
+        return library;
+    }
+
+    private static String tooltip(Bench.Result r, long total) {
+        return r.variant.label() + ": ratio " + Text.ratio(r.ratio(total)) + ", compress "
+                + Text.speed(Bench.mbPerSecond(total, r.totalCompressNanos)) + " MB/s, decompress "
+                + Text.speed(Bench.mbPerSecond(total, r.totalDecompressNanos)) + " MB/s, "
+                + Text.bytes(r.totalCompressed)
+                + " bytes";
+    }
+
+    private static double niceStep(double raw) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * magnitude >= raw) {
+                return m * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    /** The columns shown as bars: the largest {@link #MAX_BAR_COLUMNS}, in file order. */
+    static List<Integer> barColumns(BenchCommand.Outcome o) {
+        List<Integer> columns = new ArrayList<>();
+        for (int i = 0; i < o.bench.columns.size(); i++) {
+            columns.add(i);
+        }
+        columns.sort(Comparator.comparingLong((Integer i) -> o.bench.columns.get(i).bytes)
+                .reversed());
+        List<Integer> shown = new ArrayList<>(columns.subList(0, Math.min(MAX_BAR_COLUMNS, columns.size())));
+        shown.sort(Comparator.naturalOrder());
+        return shown;
+    }
+
+    static int barsHeight(BenchCommand.Outcome o) {
+        return 50 + barColumns(o).size() * (library(o).size() * 12 + 22);
+    }
+
+    /** Per column, one bar per codec and level (this library's results): the ratio. */
+    static String bars(BenchCommand.Outcome o, int x0, int y0) {
+        List<Bench.Result> results = library(o);
+        List<Integer> columns = barColumns(o);
+        double maxRatio = 1;
+        for (Bench.Result r : results) {
+            for (int c : columns) {
+                long size = r.compressedBytes[c];
+                if (size > 0) {
+                    maxRatio = Math.max(maxRatio, (double) o.bench.columns.get(c).bytes / size);
+                }
+            }
+        }
+        int labelWidth = 190;
+        int barMax = BARS_WIDTH - labelWidth - 80;
+        StringBuilder s = new StringBuilder();
+        s.append("<g transform=\"translate(").append(x0).append(',').append(y0).append(")\" class=\"bars\">\n");
+        s.append("<rect x=\"0\" y=\"0\" width=\"")
+                .append(BARS_WIDTH)
+                .append("\" height=\"")
+                .append(barsHeight(o))
+                .append("\" fill=\"#ffffff\"/>\n");
+        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Ratio per column")
+                .append(
+                        columns.size() < o.bench.columns.size()
+                                ? " (the " + columns.size() + " largest of " + o.bench.columns.size() + ")"
+                                : "")
+                .append("</text>\n");
+        int y = 44;
+        for (int c : columns) {
+            Bench.ColumnPages column = o.bench.columns.get(c);
+            s.append("<text class=\"column\" x=\"10\" y=\"")
+                    .append(y + 10)
+                    .append("\" font-size=\"12\" font-weight=\"bold\">")
+                    .append(escape(column.path + " (" + Text.size(column.bytes) + ")"))
+                    .append("</text>\n");
+            y += 16;
+            for (Bench.Result r : results) {
+                long size = r.compressedBytes[c];
+                double ratio = size == 0 ? 0 : (double) column.bytes / size;
+                double width = ratio / maxRatio * barMax;
+                s.append("<text x=\"")
+                        .append(labelWidth - 6)
+                        .append("\" y=\"")
+                        .append(y + 9)
+                        .append("\" font-size=\"10\" text-anchor=\"end\">")
+                        .append(escape(r.variant.label()))
+                        .append("</text>");
+                s.append("<rect class=\"bar\" x=\"")
+                        .append(labelWidth)
+                        .append("\" y=\"")
+                        .append(y)
+                        .append("\" width=\"")
+                        .append(f(width))
+                        .append("\" height=\"10\" fill=\"")
+                        .append(color(o, r.variant))
+                        .append("\"><title>")
+                        .append(escape(column.path + ", " + r.variant.label() + ": ratio " + Text.ratio(ratio) + ", "
+                                + Text.bytes(size) + " bytes, decompress "
+                                + Text.speed(Bench.mbPerSecond(column.bytes, r.decompressNanos[c])) + " MB/s"))
+                        .append("</title></rect>");
+                s.append("<text x=\"")
+                        .append(f(labelWidth + width + 4))
+                        .append("\" y=\"")
+                        .append(y + 9)
+                        .append("\" font-size=\"10\">")
+                        .append(Text.ratio(ratio))
+                        .append("</text>\n");
+                y += 12;
+            }
+            y += 6;
+        }
+        s.append("</g>\n");
+        return s.toString();
+    }
+
+    static String summary(BenchCommand.Outcome o) {
+        PageSample s = o.sample;
+        List<String> names = new ArrayList<>();
+        for (String file : o.files) {
+            names.add(String.valueOf(Paths.get(file).getFileName()));
+        }
+        return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages
+                + (s.pages == 1 ? " page, " : " pages, ") + Text.size(o.bench.totalBytes) + " uncompressed, "
+                + o.baseline.codec;
+    }
+
+    static String run(BenchCommand.Outcome o) {
+        return String.format(
+                Locale.ROOT,
+                "%d warm-up and %d timed rounds, codecs interleaved, %.1f s; medians over the timed rounds",
+                o.bench.warmupRounds,
+                o.bench.timedRounds,
+                o.bench.seconds);
+    }
+
+    /** One SVG image: a header (files, machine and JVM, rounds, recommendation), the scatter, then the bars. */
+    static String svg(BenchCommand.Outcome o) {
+        List<String[]> header = new ArrayList<>(); // class, text
+        for (String line : wrap("parquet-codecs bench: " + summary(o), 100)) {
+            header.add(new String[] {"title", line});
+        }
+        for (String line : wrap("Machine: " + o.machine.line(), 125)) {
+            header.add(new String[] {"machine", line});
+        }
+        header.add(new String[] {"run", run(o)});
+        for (String line : wrap(o.recommendation.lines.get(0), 125)) {
+            header.add(new String[] {"rec", line});
+        }
+        int headerHeight = 16 * header.size() + 16;
+        int width = Math.max(SCATTER_WIDTH, BARS_WIDTH);
+        int height = headerHeight + SCATTER_HEIGHT + 10 + barsHeight(o);
+        StringBuilder s = new StringBuilder();
+        s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(width)
+                .append("\" height=\"")
+                .append(height)
+                .append("\" viewBox=\"0 0 ")
+                .append(width)
+                .append(' ')
+                .append(height)
+                .append("\" font-family=\"sans-serif\">\n");
+        s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+        int y = 20;
+        for (String[] line : header) {
+            s.append("<text class=\"")
+                    .append(line[0])
+                    .append("\" x=\"10\" y=\"")
+                    .append(y)
+                    .append("\" font-size=\"")
+                    .append(line[0].equals("title") ? "13\" font-weight=\"bold" : "11")
+                    .append("\">")
+                    .append(escape(line[1]))
+                    .append("</text>\n");
+            y += 16;
+        }
+        s.append(scatter(o, 0, headerHeight));
+        s.append(bars(o, 0, headerHeight + SCATTER_HEIGHT + 10));
+        s.append("</svg>\n");
+        return s.toString();
+    }
+
+    /** {@code text} in lines of at most about {@code width} characters, broken at spaces. */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append("  ");
+            }
+            if (line.length() > 0 && !line.toString().equals("  ")) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    /** An HTML page (well-formed XML too) with the two charts as inline SVG and the tables. */
+    static String html(BenchCommand.Outcome o) {
+        StringBuilder s = new StringBuilder();
+        s.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n");
+        s.append("<meta charset=\"utf-8\"/>\n<title>parquet-codecs bench: ")
+                .append(escape(String.join(", ", o.files)))
+                .append("</title>\n");
+        s.append("<style>body{font-family:sans-serif;margin:20px;max-width:1000px}"
+                + "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px}"
+                + "td.n{text-align:right}tr.recommended{font-weight:bold}tr.base{background:#f4f4f4}"
+                + "p.rec{font-size:15px}</style>\n</head>\n<body>\n");
+        s.append("<h1>Which codec for these files?</h1>\n");
+        s.append("<p>").append(escape(summary(o))).append(".</p>\n");
+        s.append("<p class=\"machine\">Machine: ")
+                .append(escape(o.machine.line()))
+                .append(".<br/>");
+        s.append(escape(run(o)))
+                .append("; MB = 10<sup>6</sup> bytes of uncompressed pages. Generated by parquet-codecs ")
+                .append(escape(Cli.version()))
+                .append(".</p>\n");
+        for (String line : o.recommendation.lines) {
+            s.append("<p class=\"rec\">").append(escape(line.trim())).append("</p>\n");
+        }
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(SCATTER_WIDTH)
+                .append("\" height=\"")
+                .append(SCATTER_HEIGHT)
+                .append("\" font-family=\"sans-serif\">\n")
+                .append(scatter(o, 0, 0))
+                .append("</svg>\n");
+        s.append("<h2>All columns</h2>\n").append(table(o, -1));
+        s.append("<h2>Per column</h2>\n");
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(BARS_WIDTH)
+                .append("\" height=\"")
+                .append(barsHeight(o))
+                .append("\" font-family=\"sans-serif\">\n")
+                .append(bars(o, 0, 0))
+                .append("</svg>\n");
+        for (int c = 0; c < o.bench.columns.size(); c++) {
+            Bench.ColumnPages column = o.bench.columns.get(c);
+            s.append("<h3>")
+                    .append(escape(column.path))
+                    .append(" (")
+                    .append(column.pages.length)
+                    .append(" pages, ")
+                    .append(escape(Text.size(column.bytes)))
+                    .append(")</h3>\n")
+                    .append(table(o, c));
+        }
+        if (!o.notes.isEmpty()) {
+            s.append("<h2>Notes</h2>\n<ul>\n");
+            for (String note : o.notes) {
+                s.append("<li>").append(escape(note)).append("</li>\n");
+            }
+            s.append("</ul>\n");
+        }
+        s.append("</body>\n</html>\n");
+        return s.toString();
+    }
+
+    private static String table(BenchCommand.Outcome o, int col) {
+        long uncompressed = col < 0 ? o.bench.totalBytes : o.bench.columns.get(col).bytes;
+        StringBuilder s = new StringBuilder("<table>\n<tr><th>codec</th><th>size (bytes)</th><th>ratio</th>"
+                + "<th>compress MB/s</th><th>decompress MB/s</th><th>implementation</th></tr>\n");
+        for (Bench.Result r : o.results) {
+            long size = col < 0 ? r.totalCompressed : r.compressedBytes[col];
+            double compress = col < 0 ? r.totalCompressNanos : r.compressNanos[col];
+            double decompress = col < 0 ? r.totalDecompressNanos : r.decompressNanos[col];
+            String cls = r == o.recommendation.choice ? "recommended" : r.variant.equals(o.baseline) ? "base" : "";
+            s.append("<tr")
+                    .append(cls.isEmpty() ? "" : " class=\"" + cls + "\"")
+                    .append("><td>");
+            s.append(escape(r.variant.label()))
+                    .append(r.variant.equals(o.baseline) ? " (files' codec)" : "")
+                    .append("</td><td class=\"n\">")
+                    .append(Text.bytes(size))
+                    .append("</td><td class=\"n\">")
+                    .append(Text.ratio(size == 0 ? Double.NaN : (double) uncompressed / size))
+                    .append("</td><td class=\"n\">")
+                    .append(Text.speed(Bench.mbPerSecond(uncompressed, compress)))
+                    .append("</td><td class=\"n\">")
+                    .append(Text.speed(Bench.mbPerSecond(uncompressed, decompress)))
+                    .append("</td><td>")
+                    .append(escape(r.implementation))
+                    .append("</td></tr>\n");
+        }
+        return s.append("</table>\n").toString();
+    }
+}

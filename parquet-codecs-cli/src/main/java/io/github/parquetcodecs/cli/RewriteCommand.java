@@ -1,0 +1,245 @@
+package io.github.parquetcodecs.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+
+/** {@code rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL]…]}. */
+final class RewriteCommand {
+    static final String HELP = String.join(
+            "\n",
+            "Usage: parquet-codecs rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL] ...]",
+            "                                [--no-verify] [--force]",
+            "",
+            "Rewrites IN into OUT with other codecs, page by page: each page is decompressed and compressed again",
+            "through the parquet-codecs library and written with its header fields; records are not decoded. Keeps",
+            "the schema, key-value metadata (adding original.created.by), row groups, pages, encodings, statistics,",
+            "column and offset indexes and bloom filters. Then reads both files record by record through",
+            "parquet-java and compares every value, and prints the sizes before and after.",
+            "",
+            "Options:",
+            "  --codec C                    codec for every column (default: each column keeps its codec); one of",
+            "                               UNCOMPRESSED, SNAPPY, GZIP, LZO, BROTLI, LZ4, ZSTD, LZ4_RAW",
+            "  --level L                    level for --codec (ZSTD -131072..22, default 3; GZIP -1..9, default 6;",
+            "                               BROTLI 0..11, default 1)",
+            "  --column PATH=CODEC[:LEVEL]  another codec for one column (dotted path), several allowed:",
+            "                               --column user.name=ZSTD:9 payload=BROTLI:4",
+            "  --no-verify                  skip reading both files back and comparing them",
+            "  --force                      overwrite OUT if it exists",
+            "  --debug                      print the stack trace of an error",
+            "  --help                       this help",
+            "");
+
+    private static final Pattern COLUMN = Pattern.compile("(.+)=([A-Za-z0-9_]+)(?::(-?\\d+))?");
+
+    private RewriteCommand() {}
+
+    static int run(List<String> argv, PrintStream out, PrintStream err) {
+        Args args = new Args("rewrite")
+                .value("--codec")
+                .value("--level")
+                .greedy(
+                        "--column",
+                        token ->
+                                !token.startsWith("--") && COLUMN.matcher(token).matches())
+                .flag("--no-verify")
+                .flag("--force")
+                .parse(argv);
+        if (args.positional().size() != 2) {
+            throw CliException.usage(
+                    "rewrite: takes IN and OUT, got " + args.positional().size() + " file"
+                            + (args.positional().size() == 1 ? "" : "s") + " (see rewrite --help)");
+        }
+        Variant all = null;
+        if (args.has("--codec")) {
+            CompressionCodecName codec = Variant.codec(args.get("--codec"));
+            all = args.has("--level")
+                    ? new Variant(codec, Variant.level(codec, args.get("--level")), false)
+                    : Variant.defaultOf(codec);
+        } else if (args.has("--level")) {
+            throw CliException.usage("rewrite: --level needs --codec");
+        }
+        Map<String, Variant> columns = new LinkedHashMap<>();
+        for (String spec : args.all("--column")) {
+            Matcher m = COLUMN.matcher(spec);
+            if (!m.matches()) {
+                throw CliException.usage("rewrite: --column takes PATH=CODEC[:LEVEL], not '" + spec + "'");
+            }
+            CompressionCodecName codec = Variant.codec(m.group(2));
+            columns.put(
+                    m.group(1),
+                    m.group(3) == null
+                            ? Variant.defaultOf(codec)
+                            : new Variant(codec, Variant.level(codec, m.group(3)), false));
+        }
+        if (all == null && columns.isEmpty()) {
+            throw CliException.usage("rewrite: give --codec, --column, or both (see rewrite --help)");
+        }
+
+        String inName = args.positional().get(0);
+        String outName = args.positional().get(1);
+        Path in = ParquetInput.parquetFile(inName);
+        Path outPath = Paths.get(outName);
+        boolean force = args.has("--force");
+        try {
+            if (Files.exists(outPath) && Files.isSameFile(in, outPath)) {
+                throw new CliException(outName + ": is the input file; write to another file");
+            }
+        } catch (IOException e) {
+            throw new CliException(outName + ": " + ParquetInput.message(e), e);
+        }
+        if (Files.isDirectory(outPath)) {
+            throw new CliException(outName + ": is a directory");
+        }
+        if (Files.exists(outPath) && !force) {
+            throw new CliException(outName + ": exists (--force overwrites it)");
+        }
+        ParquetMetadata footer = ParquetInput.footer(in);
+        Set<String> known = Columns.paths(footer);
+        for (String column : columns.keySet()) {
+            if (!known.contains(column)) {
+                throw new CliException(Columns.unknown(inName, column, known));
+            }
+        }
+        for (Variant variant : columns.values()) {
+            checkAvailable(variant.codec);
+        }
+        if (all != null) {
+            checkAvailable(all.codec);
+        }
+
+        long start = System.nanoTime();
+        Transcoder.Outcome outcome;
+        final Variant every = all;
+        try {
+            outcome = Transcoder.rewrite(in, outPath, path -> columns.getOrDefault(path, every), force);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(outPath);
+            if (e instanceof CliException) {
+                throw (CliException) e;
+            }
+            throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
+        }
+        long records = -1;
+        if (!args.has("--no-verify")) {
+            try {
+                records = Verifier.verify(in, outPath);
+            } catch (IOException | RuntimeException e) {
+                deleteQuietly(outPath);
+                String message = e instanceof CliException ? e.getMessage() : ParquetInput.message(e);
+                throw new CliException(message + " (" + outName + " deleted)", e);
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        long before;
+        long after;
+        try {
+            before = Files.size(in);
+            after = Files.size(outPath);
+        } catch (IOException e) {
+            throw new CliException(ParquetInput.message(e), e);
+        }
+        StringBuilder text = new StringBuilder();
+        text.append(String.format(Locale.ROOT, "%s: %s bytes (%s)%n", inName, Text.bytes(before), codecs(footer)));
+        double change = 1.0 - (double) after / before;
+        text.append(String.format(
+                Locale.ROOT,
+                "%s: %s bytes (%s), %s%n",
+                outName,
+                Text.bytes(after),
+                summary(outcome.codecs),
+                Math.round(Math.abs(change) * 100) == 0
+                        ? "the same size"
+                        : Math.round(Math.abs(change) * 100) + " % " + (change > 0 ? "smaller" : "larger")));
+        text.append(String.format(
+                Locale.ROOT,
+                "%s rows in %d row group%s, %d pages rewritten in %.2f s%n",
+                Text.bytes(outcome.rows),
+                outcome.rowGroups,
+                outcome.rowGroups == 1 ? "" : "s",
+                outcome.pages,
+                seconds));
+        if (records >= 0) {
+            text.append("Verified: ")
+                    .append(Text.bytes(records))
+                    .append(" records read back through parquet-java are identical; schema, row groups and key-value"
+                            + " metadata kept\n");
+        } else {
+            text.append("Not verified (--no-verify)\n");
+        }
+        if (outcome.emptyRowGroupsDropped > 0) {
+            text.append("Note: ")
+                    .append(outcome.emptyRowGroupsDropped)
+                    .append(" row group(s) of no rows in the input were left out\n");
+        }
+        if (outcome.columnsWithoutPageStatistics > 0) {
+            text.append("Note: ")
+                    .append(outcome.columnsWithoutPageStatistics)
+                    .append(" column chunk(s) have pages without statistics in the input (in their headers or a column"
+                            + " index): their chunk statistics were kept, and no column index was written for them\n");
+        }
+        out.print(text);
+        return 0;
+    }
+
+    /** A codec that cannot load (BROTLI without brotli4j) fails here, before anything is written. */
+    private static void checkAvailable(CompressionCodecName codec) {
+        try {
+            new io.github.parquetcodecs.HadoopFreeCodecFactory()
+                    .getCompressor(codec)
+                    .release();
+        } catch (UnsupportedOperationException | LinkageError e) {
+            throw new CliException(codec + " is not available: " + ParquetInput.message(e), e);
+        }
+    }
+
+    private static String codecs(ParquetMetadata footer) {
+        Map<String, Long> bytes = new TreeMap<>();
+        footer.getBlocks().forEach(block -> {
+            for (ColumnChunkMetaData chunk : block.getColumns()) {
+                bytes.merge(chunk.getCodec().name(), chunk.getTotalSize(), Long::sum);
+            }
+        });
+        return String.join(", ", bytes.keySet());
+    }
+
+    private static String summary(Map<String, Variant> codecs) {
+        Map<String, Integer> counts = new TreeMap<>();
+        codecs.values().forEach(v -> counts.merge(v.longLabel(), 1, Integer::sum));
+        if (counts.isEmpty()) {
+            return "no column chunks";
+        }
+        if (counts.size() == 1) {
+            return counts.keySet().iterator().next();
+        }
+        StringBuilder s = new StringBuilder();
+        counts.forEach((label, n) -> s.append(s.length() == 0 ? "" : ", ")
+                .append(label)
+                .append(" for ")
+                .append(n)
+                .append(n == 1 ? " column" : " columns"));
+        return s.toString();
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            // the error being reported matters more
+        }
+    }
+}
