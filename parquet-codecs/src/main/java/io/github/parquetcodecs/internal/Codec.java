@@ -18,7 +18,10 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class Codec {
     private static final Logger LOG = LoggerFactory.getLogger(Codec.class);
-    /** The libraries whose fallback was logged: once per library and JVM (LZ4 and LZ4_RAW share lz4-java). */
+    /**
+     * The libraries whose fallback was logged, with the reason: once per library, reason and JVM (LZ4 and LZ4_RAW share
+     * lz4-java; the native tier's codecs share aircompressor-v3).
+     */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private final CompressionCodecName name;
@@ -77,24 +80,34 @@ public abstract class Codec {
 
     /**
      * The engine that {@code mode} selects: the first engine whose library is on the class path and loads, skipping
-     * native engines under {@link NativeMode#PURE_JAVA} when the codec has a pure-Java one. Under {@link
-     * NativeMode#AUTO}, a native engine that does not load is logged once and skipped; under {@link
-     * NativeMode#NATIVE_ONLY} it is an error.
+     * native engines under {@link NativeMode#PURE_JAVA} when the codec has a pure-Java one, the native tier under
+     * {@link NativeMode#NO_FFM}, and every engine but the native tier under {@link NativeMode#FFM_ONLY} when the codec
+     * has one. A native engine that does not load is logged once (per library and reason) and skipped, but under
+     * {@link NativeMode#NATIVE_ONLY} a JNI library that does not load is an error, and so is a native tier that does
+     * not run under {@link NativeMode#FFM_ONLY}.
      *
-     * @throws IllegalStateException under native-only, when a native library is present but cannot load
+     * @throws IllegalStateException under native-only, when a JNI library is present but cannot load; under ffm-only,
+     *     when the native tier cannot run
      * @throws UnsupportedOperationException when no engine can run; the message names the Maven coordinates to add
      */
     public final Engine engine(NativeMode mode) {
         List<Engine> engines = engines();
         boolean choice =
                 engines.stream().anyMatch(Engine::isNative) && engines.stream().anyMatch(engine -> !engine.isNative());
+        boolean forceTier = mode == NativeMode.FFM_ONLY && engines.stream().anyMatch(Engine::isTier);
         String reason = null;
         for (Engine engine : engines) {
-            if (choice && mode == NativeMode.PURE_JAVA && engine.isNative()) {
+            if (choice && mode == NativeMode.PURE_JAVA && engine.isNative()
+                    || engine.isTier() && mode == NativeMode.NO_FFM
+                    || forceTier && !engine.isTier()) {
                 continue;
             }
             String missing = engine.missing();
             if (missing != null) {
+                if (forceTier) {
+                    throw new IllegalStateException(
+                            name + ": " + missing + ", and " + CodecSettings.NATIVE_MODE + " is ffm-only");
+                }
                 reason = reason != null ? reason : missing;
                 continue;
             }
@@ -103,11 +116,11 @@ public abstract class Codec {
                 return engine;
             }
             String cannotLoad = engine.library() + " cannot load its native library (" + failure + ")";
-            if (choice && mode == NativeMode.NATIVE_ONLY) {
-                throw new IllegalStateException(
-                        name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is native-only");
+            if (forceTier || choice && mode == NativeMode.NATIVE_ONLY && !engine.isTier()) {
+                throw new IllegalStateException(name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is "
+                        + (forceTier ? "ffm-only" : "native-only"));
             }
-            if (choice && WARNED.add(engine.library())) {
+            if (choice && WARNED.add(engine.library() + ": " + failure)) {
                 LOG.warn("{}: {}; using the next engine", name, cannotLoad);
             }
             reason = reason != null
@@ -133,6 +146,9 @@ public abstract class Codec {
             for (Engine engine : engines()) {
                 if (engine == chosen) {
                     break;
+                }
+                if (engine.isTier() && mode == NativeMode.NO_FFM) {
+                    continue;
                 }
                 if (engine.missing() != null && engine.coordinates() != null && name.endsWith(")")) {
                     name = name.substring(0, name.length() - 1) + "; add " + engine.coordinates() + " for "

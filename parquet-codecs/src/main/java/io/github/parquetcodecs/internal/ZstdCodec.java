@@ -93,7 +93,7 @@ final class ZstdCodec extends Codec {
 
     @Override
     protected List<Engine> engines() {
-        return Arrays.asList(ZSTD_JNI, AIRCOMPRESSOR);
+        return Arrays.asList(NativeTier.ZSTD, ZSTD_JNI, AIRCOMPRESSOR);
     }
 
     @Override
