@@ -39,6 +39,18 @@ final class FfmEngines {
     private static final Linker.Option[] NONE = {};
     private static final Linker.Option[] CRITICAL = {Linker.Option.critical(true)};
 
+    /**
+     * null when this JVM lets the library link native functions, else why not: {@code --illegal-native-access=deny}
+     * without {@code --enable-native-access} for the library's module. One reason for the whole tier, so that the
+     * fallback is logged once.
+     */
+    static final Throwable ACCESS = Engine.probe(() -> LINKER.downcallHandle(FunctionDescriptor.ofVoid()));
+
+    /** Why an engine of the tier cannot run: native access first, then its library's own {@code failure}. */
+    static Throwable loadFailure(java.util.function.Supplier<Throwable> failure) {
+        return ACCESS != null ? ACCESS : failure.get();
+    }
+
     /** One of aircompressor-v3's native libraries, for example {@code "deflate"}; throws when it cannot load. */
     static SymbolLookup load(String library) {
         return NativeLoader.loadLibrary(library);

@@ -42,7 +42,7 @@ final class FfmGzip {
 
         @Override
         public Throwable loadFailure() {
-            return NativeLoad.FAILURE;
+            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
         }
 
         @Override

@@ -32,7 +32,7 @@ final class FfmLz4 {
 
         @Override
         public Throwable loadFailure() {
-            return NativeLoad.FAILURE;
+            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
         }
 
         @Override

@@ -33,7 +33,7 @@ final class FfmZstd {
 
         @Override
         public Throwable loadFailure() {
-            return NativeLoad.FAILURE;
+            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
         }
 
         @Override
