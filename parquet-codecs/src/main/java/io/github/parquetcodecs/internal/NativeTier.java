@@ -19,8 +19,11 @@ final class NativeTier {
     /** The optional library that brings the tier's native libraries. */
     static final String COORDINATES = "io.airlift:aircompressor-v3:3.14";
 
-    /** The Java 25 class that makes the tier's engines; in {@code META-INF/versions/25} of the jar. */
-    private static final String ENGINES = "io.github.parquetcodecs.internal.FfmEngines";
+    /**
+     * The Java 25 class that makes the tier's engines, in this package: in {@code META-INF/versions/25} of the jar. (A
+     * copy of this package without it, as in the upstream patch, has no tier.)
+     */
+    private static final String ENGINES = NativeTier.class.getPackage().getName() + ".FfmEngines";
 
     private static final int FEATURE = Runtime.version().feature();
 
@@ -35,13 +38,20 @@ final class NativeTier {
         if (FEATURE < 25) {
             return "the native tier needs Java 25 or later (this is Java " + FEATURE + ")";
         }
-        if (!Engine.classPresent("io.airlift.compress.v3.Compressor")) {
+        if (!Classes.ENGINES) {
+            return "this build has no native tier (no Java 25 classes in META-INF/versions/25)";
+        }
+        if (!Classes.AIRCOMPRESSOR_V3) {
             return "aircompressor-v3 is not on the class path: add " + COORDINATES;
         }
-        if (!Engine.classPresent(ENGINES)) {
-            return "this parquet-codecs build has no Java 25 classes (META-INF/versions/25)";
-        }
         return null;
+    }
+
+    /** Whether the tier's classes and aircompressor-v3's are there; looked for once, without initializing them. */
+    private static final class Classes {
+        static final boolean ENGINES = FEATURE >= 25 && Engine.classPresent(NativeTier.ENGINES);
+        static final boolean AIRCOMPRESSOR_V3 =
+                FEATURE >= 25 && Engine.classPresent("io.airlift.compress.v3.Compressor");
     }
 
     /** An engine of the tier, standing in for the Java 25 class that implements it. */
@@ -72,7 +82,7 @@ final class NativeTier {
 
         @Override
         public String coordinates() {
-            return FEATURE >= 25 ? COORDINATES : null;
+            return Classes.ENGINES ? COORDINATES : null;
         }
 
         @Override
