@@ -122,7 +122,7 @@ class IsolationTest {
             String report = call.call();
             if (Runtime.version().feature() >= 25) { // the native tier (NativeTierTest)
                 assertTrue(report.contains("GZIP=libdeflate (aircompressor-v3, FFM)\n"), report);
-                assertTrue(report.contains("ZSTD=libzstd (aircompressor-v3, FFM)\n"), report);
+                assertTrue(report.contains("ZSTD=zstd-jni (native)\n"), report);
                 assertTrue(report.contains("LZ4_RAW=liblz4 (aircompressor-v3, FFM)\n"), report);
                 assertTrue(report.contains("LZ4=liblz4 (aircompressor-v3, FFM), Hadoop block framing"), report);
             } else {

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
@@ -66,6 +67,14 @@ class NativeTierTest {
         }
     }
 
+    /**
+     * What {@code auto} picks on JDK 25: the tier, except for ZSTD, where zstd-jni stays first (the same libzstd, no
+     * slower) and the tier serves when zstd-jni cannot load.
+     */
+    private static String autoName(CompressionCodecName codec) {
+        return codec == CompressionCodecName.ZSTD ? "zstd-jni (native)" : tierName(codec);
+    }
+
     @Test
     void theTierServesGzipLz4AndZstdOnJdk25AndIsAbsentBefore() {
         HadoopFreeCodecFactory auto = factory(null);
@@ -73,7 +82,7 @@ class NativeTierTest {
         HadoopFreeCodecFactory ffmOnly = factory("ffm-only");
         for (CompressionCodecName codec : TIER_CODECS) {
             if (JDK25) {
-                assertEquals(tierName(codec), auto.implementation(codec));
+                assertEquals(autoName(codec), auto.implementation(codec));
                 assertEquals(tierName(codec), ffmOnly.implementation(codec));
                 assertFalse(noFfm.implementation(codec).contains("FFM"), noFfm.implementation(codec));
             } else {
@@ -94,9 +103,11 @@ class NativeTierTest {
         // NativeMode applied to the descriptors directly, as the upstream patch and the benchmarks use them
         for (CompressionCodecName codec : TIER_CODECS) {
             assertEquals(
-                    JDK25,
-                    Codecs.of(codec).implementation(NativeMode.AUTO).contains("FFM"),
+                    JDK25 ? autoName(codec) : noFfm.implementation(codec),
                     Codecs.of(codec).implementation(NativeMode.AUTO));
+            assertEquals(
+                    JDK25 ? tierName(codec) : ffmOnly.implementation(codec),
+                    Codecs.of(codec).implementation(NativeMode.FFM_ONLY));
             assertFalse(Codecs.of(codec).implementation(NativeMode.PURE_JAVA).contains("FFM"));
         }
     }
@@ -107,7 +118,7 @@ class NativeTierTest {
             value = CompressionCodecName.class,
             names = {"GZIP", "LZ4", "LZ4_RAW", "ZSTD"})
     void tierAndOtherEnginesReadEachOthersPages(CompressionCodecName codec) throws IOException {
-        HadoopFreeCodecFactory tier = factory(null);
+        HadoopFreeCodecFactory tier = JDK25 ? factory("ffm-only") : factory(null);
         HadoopFreeCodecFactory other = factory("no-ffm");
         HadoopFreeCodecFactory pureJava = factory("pure-java");
         for (int size : new int[] {0, 1, 8 * 1024, 300_000, 1 << 20}) {
@@ -292,7 +303,7 @@ class NativeTierTest {
         byte[] page = TestData.page(TestData.Shape.PARQUET, 1 << 20, level);
         for (String workers : new String[] {"0", "2"}) {
             HadoopFreeCodecFactory factory = factory(
-                    null,
+                    JDK25 ? "ffm-only" : null,
                     "parquet.compression.codec.zstd.level",
                     String.valueOf(level),
                     "parquet.compression.codec.zstd.workers",
@@ -317,7 +328,7 @@ class NativeTierTest {
     void zstdFramesAreZstdJnis(int level) throws IOException {
         byte[] page = TestData.page(TestData.Shape.PARQUET, 300_000, 9);
         String key = "parquet.compression.codec.zstd.level";
-        byte[] byDefault = factory(null, key, String.valueOf(level))
+        byte[] byDefault = factory(JDK25 ? "ffm-only" : null, key, String.valueOf(level))
                 .getCompressor(CompressionCodecName.ZSTD)
                 .compress(BytesInput.from(page))
                 .toByteArray();
@@ -325,16 +336,21 @@ class NativeTierTest {
                 .getCompressor(CompressionCodecName.ZSTD)
                 .compress(BytesInput.from(page))
                 .toByteArray();
-        assertEquals(byZstdJni.length, byDefault.length, "same level, same library, same size");
+        assertArrayEquals(byZstdJni, byDefault, "same level, same libzstd, same frame");
     }
 
     /** Runs {@link TierReport} in a child JVM with {@code jvmArgs}; returns what it printed. */
     private static String runChild(List<String> jvmArgs, String mode) throws IOException, InterruptedException {
+        return runChild(jvmArgs, mode, System.getProperty("java.class.path"));
+    }
+
+    private static String runChild(List<String> jvmArgs, String mode, String classPath)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(TierReport.class.getName());
         command.add(mode);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -414,6 +430,50 @@ class NativeTierTest {
         assertTrue(auto.contains("LZ4_RAW=aircompressor (pure Java) | ok"), auto);
         assertEquals(1, count(auto, "aircompressor-v3 cannot load its native library"), auto);
         assertTrue(auto.contains("IllegalCallerException") || auto.contains("native access"), auto);
+    }
+
+    /** zstd-jni cannot load: on JDK 25 the tier's libzstd serves ZSTD, under auto and native-only alike. */
+    @Test
+    void whenZstdJniCannotLoadTheTierServesZstd() throws Exception {
+        List<String> args = new ArrayList<>(List.of("-DZstdNativePath=/nonexistent/libzstd-jni.so"));
+        if (JDK25) {
+            args.add("--enable-native-access=ALL-UNNAMED");
+        }
+        for (String mode : List.of("auto", "native-only")) {
+            String output = runChild(args, mode);
+            assertTrue(
+                    output.contains(
+                            JDK25
+                                    ? "ZSTD=libzstd (aircompressor-v3, FFM) | ok"
+                                    : mode.equals("auto")
+                                            ? "ZSTD=aircompressor (pure Java"
+                                            : "ZSTD=unavailable: ZSTD: zstd-jni cannot load"),
+                    output);
+            assertEquals(
+                    JDK25 || mode.equals("auto") ? 1 : 0,
+                    count(output, "Codec - ZSTD: zstd-jni cannot load its native library"),
+                    output);
+        }
+    }
+
+    /** Without aircompressor-v3 on JDK 25, the factory names it; before JDK 25 nothing is said. */
+    @Test
+    void withoutAircompressorV3TheTierIsAbsentAndNamed() throws Exception {
+        String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !Paths.get(entry).getFileName().toString().startsWith("aircompressor-v3"))
+                .collect(Collectors.joining(File.pathSeparator));
+        List<String> args = JDK25 ? List.of("--enable-native-access=ALL-UNNAMED") : List.of();
+        String auto = runChild(args, "auto", classPath);
+        String hint = JDK25 ? "; add io.airlift:aircompressor-v3:3.14 for the native tier" : "";
+        assertTrue(auto.contains("GZIP=java.util.zip (JDK zlib" + hint + ") | ok"), auto);
+        assertTrue(auto.contains("ZSTD=zstd-jni (native) | ok"), auto); // the tier comes after zstd-jni
+        assertTrue(auto.contains("LZ4_RAW=lz4-java (native" + hint + ") | ok"), auto);
+        assertEquals(0, count(auto, "cannot load"), auto);
+        String forced = runChild(args, "ffm-only", classPath);
+        assertTrue(
+                forced.contains(JDK25 ? "aircompressor-v3 is not on the class path" : "needs Java 25 or later"),
+                forced);
+        assertEquals(TIER_CODECS.length, count(forced, "| refused: "), forced);
     }
 
     @Test

@@ -43,7 +43,7 @@ class OptionalLibrariesTest {
                         "liblz4 (aircompressor-v3, FFM), Hadoop block framing",
                         factory.implementation(CompressionCodecName.LZ4));
                 assertEquals("libdeflate (aircompressor-v3, FFM)", factory.implementation(CompressionCodecName.GZIP));
-                assertEquals("libzstd (aircompressor-v3, FFM)", factory.implementation(CompressionCodecName.ZSTD));
+                assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
             } else {
                 assertEquals(
                         "aircompressor (pure Java; add at.yawk.lz4:lz4-java:1.10.4 for native LZ4)",

@@ -83,8 +83,8 @@ public abstract class Codec {
      * native engines under {@link NativeMode#PURE_JAVA} when the codec has a pure-Java one, the native tier under
      * {@link NativeMode#NO_FFM}, and every engine but the native tier under {@link NativeMode#FFM_ONLY} when the codec
      * has one. A native engine that does not load is logged once (per library and reason) and skipped, but under
-     * {@link NativeMode#NATIVE_ONLY} a JNI library that does not load is an error, and so is a native tier that does
-     * not run under {@link NativeMode#FFM_ONLY}.
+     * {@link NativeMode#NATIVE_ONLY} a JNI library that does not load is an error unless a native engine after it
+     * (the native tier) serves, and under {@link NativeMode#FFM_ONLY} a native tier that does not run is one.
      *
      * @throws IllegalStateException under native-only, when a JNI library is present but cannot load; under ffm-only,
      *     when the native tier cannot run
@@ -96,11 +96,15 @@ public abstract class Codec {
                 engines.stream().anyMatch(Engine::isNative) && engines.stream().anyMatch(engine -> !engine.isNative());
         boolean forceTier = mode == NativeMode.FFM_ONLY && engines.stream().anyMatch(Engine::isTier);
         String reason = null;
+        String nativeOnly = null; // under native-only, the JNI library that did not load: no pure-Java fallback
         for (Engine engine : engines) {
             if (choice && mode == NativeMode.PURE_JAVA && engine.isNative()
                     || engine.isTier() && mode == NativeMode.NO_FFM
                     || forceTier && !engine.isTier()) {
                 continue;
+            }
+            if (nativeOnly != null && !engine.isNative()) {
+                break;
             }
             String missing = engine.missing();
             if (missing != null) {
@@ -113,19 +117,30 @@ public abstract class Codec {
             }
             Throwable failure = engine.loadFailure();
             if (failure == null) {
+                if (nativeOnly != null && WARNED.add(nativeOnly)) {
+                    LOG.warn("{}: {}; using the next engine", name, nativeOnly);
+                }
                 return engine;
             }
             String cannotLoad = engine.library() + " cannot load its native library (" + failure + ")";
-            if (forceTier || choice && mode == NativeMode.NATIVE_ONLY && !engine.isTier()) {
-                throw new IllegalStateException(name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is "
-                        + (forceTier ? "ffm-only" : "native-only"));
+            if (forceTier) {
+                throw new IllegalStateException(
+                        name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is ffm-only");
             }
-            if (choice && WARNED.add(engine.library() + ": " + failure)) {
+            if (choice && mode == NativeMode.NATIVE_ONLY && !engine.isTier()) {
+                nativeOnly = nativeOnly != null ? nativeOnly : cannotLoad;
+                continue;
+            }
+            if (choice && WARNED.add(cannotLoad)) {
                 LOG.warn("{}: {}; using the next engine", name, cannotLoad);
             }
             reason = reason != null
                     ? reason
                     : name + ": " + cannotLoad + (engine.coordinates() != null ? ": add " + engine.coordinates() : "");
+        }
+        if (nativeOnly != null) {
+            throw new IllegalStateException(
+                    name + ": " + nativeOnly + " and " + CodecSettings.NATIVE_MODE + " is native-only");
         }
         throw new UnsupportedOperationException(reason != null ? reason : name + " has no engine");
     }
