@@ -23,7 +23,7 @@ final class NativeTier {
      * The Java 25 class that makes the tier's engines, in this package: in {@code META-INF/versions/25} of the jar. (A
      * copy of this package without it, as in the upstream patch, has no tier.)
      */
-    private static final String ENGINES = NativeTier.class.getPackage().getName() + ".FfmEngines";
+    private static final String ENGINES = NativeTier.class.getPackageName() + ".FfmEngines";
 
     private static final int FEATURE = Runtime.version().feature();
 
