@@ -71,4 +71,26 @@ class CodecFuzzTest {
     void lz4Raw(byte[] data) {
         FuzzHarness.Target.LZ4_RAW.run(data);
     }
+
+    // the native tier of JDK 25: libdeflate, liblz4 (LZ4 framed and LZ4_RAW), libzstd; no-ops before JDK 25
+
+    @FuzzTest(maxDuration = "10m")
+    void gzipTier(byte[] data) {
+        FuzzHarness.Target.GZIP_TIER.run(data);
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void lz4Tier(byte[] data) {
+        FuzzHarness.Target.LZ4_TIER.run(data);
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void lz4RawTier(byte[] data) {
+        FuzzHarness.Target.LZ4_RAW_TIER.run(data);
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void zstdTier(byte[] data) {
+        FuzzHarness.Target.ZSTD_TIER.run(data);
+    }
 }

@@ -349,12 +349,31 @@ class FactoryBehaviourTest {
 
     @Test
     void implementationIsVisible() {
-        HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
-        assertEquals("snappy-java (native)", factory.implementation(CompressionCodecName.SNAPPY));
-        assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
-        assertEquals("brotli4j (native)", factory.implementation(CompressionCodecName.BROTLI));
-        assertEquals("lz4-java (native)", factory.implementation(CompressionCodecName.LZ4_RAW));
-        assertEquals("lz4-java (native), Hadoop block framing", factory.implementation(CompressionCodecName.LZ4));
+        // on JDK 25 the native tier serves GZIP, LZ4 and LZ4_RAW (NativeTierTest); no-ffm gives what JDK 17 has
+        PlainParquetConfiguration noFfm = new PlainParquetConfiguration();
+        noFfm.set(HadoopFreeCodecFactory.NATIVE_MODE, "no-ffm");
+        for (HadoopFreeCodecFactory factory : Runtime.version().feature() >= 25
+                ? List.of(new HadoopFreeCodecFactory(noFfm))
+                : List.of(new HadoopFreeCodecFactory(), new HadoopFreeCodecFactory(noFfm))) {
+            assertEquals("snappy-java (native)", factory.implementation(CompressionCodecName.SNAPPY));
+            assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
+            assertEquals("brotli4j (native)", factory.implementation(CompressionCodecName.BROTLI));
+            assertEquals("lz4-java (native)", factory.implementation(CompressionCodecName.LZ4_RAW));
+            assertEquals("lz4-java (native), Hadoop block framing", factory.implementation(CompressionCodecName.LZ4));
+            assertEquals("java.util.zip (JDK zlib)", factory.implementation(CompressionCodecName.GZIP));
+        }
+        if (Runtime.version().feature() >= 25) {
+            HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
+            assertEquals("snappy-java (native)", factory.implementation(CompressionCodecName.SNAPPY));
+            // zstd-jni stays first: the tier's libzstd is no faster (README)
+            assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
+            assertEquals("brotli4j (native)", factory.implementation(CompressionCodecName.BROTLI));
+            assertEquals("liblz4 (aircompressor-v3, FFM)", factory.implementation(CompressionCodecName.LZ4_RAW));
+            assertEquals(
+                    "liblz4 (aircompressor-v3, FFM), Hadoop block framing",
+                    factory.implementation(CompressionCodecName.LZ4));
+            assertEquals("libdeflate (aircompressor-v3, FFM)", factory.implementation(CompressionCodecName.GZIP));
+        }
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");
         HadoopFreeCodecFactory java = new HadoopFreeCodecFactory(conf);

@@ -28,8 +28,14 @@ final class FuzzHarness {
     /** Pages up to this size decode; larger declared sizes are refused up front. */
     static final int LIMIT = 4 << 20;
 
-    static final HadoopFreeCodecFactory NATIVE = HostileDecoding.limited(LIMIT);
-    static final HadoopFreeCodecFactory PURE_JAVA = pureJavaLimited();
+    /** The native engines of every JDK (snappy-java, zstd-jni, lz4-java, the JDK's zlib), never the native tier. */
+    static final HadoopFreeCodecFactory NATIVE = limited("no-ffm");
+
+    static final HadoopFreeCodecFactory PURE_JAVA = limited("pure-java");
+    /** The native tier of JDK 25 (libdeflate, liblz4, libzstd through FFM), for the {@code *Tier} targets. */
+    static final HadoopFreeCodecFactory TIER = limited("ffm-only");
+    /** The tier targets run on JDK 25 and later only; before, they return at once. */
+    static final boolean TIER_RUNS = Runtime.version().feature() >= 25;
 
     private FuzzHarness() {}
 
@@ -44,22 +50,36 @@ final class FuzzHarness {
         LZ4("lz4", CompressionCodecName.LZ4, false),
         ZSTD("zstd", CompressionCodecName.ZSTD, false),
         ZSTD_PURE_JAVA("zstdPureJava", CompressionCodecName.ZSTD, true),
-        LZ4_RAW("lz4Raw", CompressionCodecName.LZ4_RAW, false);
+        LZ4_RAW("lz4Raw", CompressionCodecName.LZ4_RAW, false),
+        GZIP_TIER("gzipTier", CompressionCodecName.GZIP, false, true),
+        LZ4_TIER("lz4Tier", CompressionCodecName.LZ4, false, true),
+        LZ4_RAW_TIER("lz4RawTier", CompressionCodecName.LZ4_RAW, false, true),
+        ZSTD_TIER("zstdTier", CompressionCodecName.ZSTD, false, true);
 
         /** The name of the fuzz test method, and of its inputs directory. */
         final String method;
 
         final CompressionCodecName codec;
         final boolean pureJava;
+        /** Whether the target is the native tier's engine for the codec (JDK 25). */
+        final boolean tier;
 
         Target(String method, CompressionCodecName codec, boolean pureJava) {
+            this(method, codec, pureJava, false);
+        }
+
+        Target(String method, CompressionCodecName codec, boolean pureJava, boolean tier) {
             this.method = method;
             this.codec = codec;
             this.pureJava = pureJava;
+            this.tier = tier;
         }
 
         void run(byte[] data) {
-            FuzzHarness.run(codec, pureJava, data);
+            if (tier && !TIER_RUNS) {
+                return;
+            }
+            FuzzHarness.run(codec, pureJava ? PURE_JAVA : tier ? TIER : NATIVE, pureJava, data);
         }
     }
 
@@ -71,15 +91,15 @@ final class FuzzHarness {
         }
     }
 
-    private static HadoopFreeCodecFactory pureJavaLimited() {
+    private static HadoopFreeCodecFactory limited(String mode) {
         org.apache.parquet.conf.PlainParquetConfiguration conf =
                 new org.apache.parquet.conf.PlainParquetConfiguration();
-        conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "pure-java");
+        conf.set(HadoopFreeCodecFactory.NATIVE_MODE, mode);
         conf.set(HadoopFreeCodecFactory.MAX_DECOMPRESSED_PAGE_SIZE, String.valueOf(LIMIT));
         return new HadoopFreeCodecFactory(conf);
     }
 
-    static void run(CompressionCodecName codec, boolean pureJava, byte[] data) {
+    static void run(CompressionCodecName codec, HadoopFreeCodecFactory factory, boolean pureJava, byte[] data) {
         if (data.length == 0) {
             return;
         }
@@ -88,7 +108,6 @@ final class FuzzHarness {
         HostileDecoding.Path[] all = HostileDecoding.Path.values();
         HostileDecoding.Path[] paths =
                 pathChoice == 7 ? all : new HostileDecoding.Path[] {all[pathChoice % all.length]};
-        HadoopFreeCodecFactory factory = pureJava ? PURE_JAVA : NATIVE;
         if ((flags & 1) == 0) {
             decode(codec, pureJava, data, flags, paths, factory);
         } else {

@@ -48,7 +48,9 @@ class LyingPageSizeTest {
             names = {"BROTLI"})
     void aSmallPageThatDeclaresAGibibyteIsRefusedCheaply(CompressionCodecName codec) throws IOException {
         byte[] page = HostileDecoding.compress(FACTORY, codec, "eighteen bytes....".getBytes("US-ASCII"));
-        assertTrue(page.length <= 40, codec + " page of " + page.length + " bytes");
+        // 18 bytes in a tiny page (41 bytes for GZIP on JDK 25: libdeflate stores inputs this small as they are, 18
+        // bytes and a 5-byte stored-block header in 18 bytes of GZIP framing)
+        assertTrue(page.length <= 41, codec + " page of " + page.length + " bytes");
         long allocated = allocatedWhileRefusing(codec, page, GIB);
         assertTrue(allocated < (1 << 20), codec + ": refusing the page allocated " + allocated + " bytes");
 

@@ -410,8 +410,9 @@ class StockCodecInteropTest {
     /**
      * {@code zlib.compress.level} on both sides: names through the configuration of both, numbers through ours (stock's
      * configuration takes names only, asserted; stock's {@code getCompressor(codec, level)}, new in parquet-java 1.18,
-     * is checked against its configuration in {@code StockLevelArgumentTest}). Both use the JDK's zlib, so at the same
-     * level the deflate data are identical; that is the check that both sides apply the level. NO_COMPRESSION only
+     * is checked against its configuration in {@code StockLevelArgumentTest}). Both use the JDK's zlib (ours with the
+     * native tier forbidden, as it is before JDK 25), so at the same level the deflate data are identical; that is the
+     * check that both sides apply the level. NO_COMPRESSION only
      * differs in how stored blocks are cut (Hadoop feeds its deflater in chunks).
      */
     @ParameterizedTest(name = "{0} = {1}")
@@ -427,6 +428,15 @@ class StockCodecInteropTest {
                 .toByteArray();
         assertArrayEquals(oursByName, oursByNumber, "ours: name and number give different output");
         assertArrayEquals(oursByName, oursByArgument, "ours: configuration and level argument differ");
+        // on JDK 25 the native tier's libdeflate compresses by default (NativeTierTest compares its sizes with zlib's);
+        // without the tier ours is the JDK's zlib, as stock is, and the deflate data must be stock's
+        PlainParquetConfiguration zlibConf = new PlainParquetConfiguration();
+        zlibConf.set(HadoopFreeCodecFactory.GZIP_LEVEL, name);
+        zlibConf.set(HadoopFreeCodecFactory.NATIVE_MODE, "no-ffm");
+        byte[] oursByZlib = compressWithOurs(new HadoopFreeCodecFactory(zlibConf), codec, page);
+        if (!OURS.implementation(codec).startsWith("libdeflate")) {
+            assertArrayEquals(oursByZlib, oursByName, "ours: the engine is zlib without the tier");
+        }
 
         // Stock reads zlib.compress.level as Hadoop's CompressionLevel enum: names only. A number is refused where
         // the compressor is made (asserted on ZlibFactory, not on a stock factory: CodecFactory caches Hadoop codecs
@@ -451,11 +461,13 @@ class StockCodecInteropTest {
 
                 assertOursDecodes(codec, stockByName, page);
                 assertStockDecodes(plain, codec, oursByName, page, stock);
+                assertStockDecodes(plain, codec, oursByZlib, page, stock);
                 if (number == 0) {
                     assertTrue(oursByName.length > page.length && stockByName.length > page.length, "stored blocks");
+                    assertTrue(oursByZlib.length > page.length, "stored blocks");
                 } else {
                     assertArrayEquals(
-                            deflateData(stockByName), deflateData(oursByName), "the two sides use different levels");
+                            deflateData(stockByName), deflateData(oursByZlib), "the two sides use different levels");
                 }
             } finally {
                 byName.release();

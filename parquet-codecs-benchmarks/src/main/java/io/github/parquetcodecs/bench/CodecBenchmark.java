@@ -39,10 +39,19 @@ public class CodecBenchmark {
     @Param({"SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"})
     public String codec;
 
-    @Param({"65536", "1048576"})
+    @Param({"8192", "65536", "1048576"})
     public int pageSize;
 
-    @Param({"BARE_HEAP", "LIB_HEAP", "STOCK_HEAP", "BARE_DIRECT", "LIB_DIRECT", "STOCK_DIRECT"})
+    @Param({
+        "BARE_HEAP",
+        "LIB_HEAP",
+        "LIB_NO_FFM_HEAP",
+        "STOCK_HEAP",
+        "BARE_DIRECT",
+        "LIB_DIRECT",
+        "LIB_NO_FFM_DIRECT",
+        "STOCK_DIRECT"
+    })
     public String impl;
 
     CodecEngine engine;

@@ -8,6 +8,7 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -27,6 +28,14 @@ public abstract class CodecEngine implements AutoCloseable {
         LIB_HEAP(false),
         /** This library on direct buffers. */
         LIB_DIRECT(true),
+        /**
+         * This library with the native tier forbidden ({@code parquet.codecs.native=no-ffm}), on heap buffers: the
+         * engines of JDK 11 to 24 (JDK zlib, zstd-jni, lz4-java), beside {@link #LIB_HEAP}'s tier on JDK 25. The same
+         * as {@link #LIB_HEAP} before JDK 25.
+         */
+        LIB_NO_FFM_HEAP(false),
+        /** As {@link #LIB_NO_FFM_HEAP}, on direct buffers. */
+        LIB_NO_FFM_DIRECT(true),
         /** Stock parquet-java 1.18.1 {@code CodecFactory} (Hadoop codecs) on heap buffers: the default path. */
         STOCK_HEAP(false),
         /** Stock parquet-java 1.18.1 {@code DirectCodecFactory} on direct buffers. */
@@ -107,6 +116,10 @@ public abstract class CodecEngine implements AutoCloseable {
                 return new Factory(new HadoopFreeCodecFactory(), false, codec, pages, compressed, pageSize);
             case LIB_DIRECT:
                 return new Factory(new HadoopFreeCodecFactory(), true, codec, pages, compressed, pageSize);
+            case LIB_NO_FFM_HEAP:
+                return new Factory(noFfm(), false, codec, pages, compressed, pageSize);
+            case LIB_NO_FFM_DIRECT:
+                return new Factory(noFfm(), true, codec, pages, compressed, pageSize);
             case STOCK_HEAP:
                 return new Factory(Stock.heap(pageSize), false, codec, pages, compressed, pageSize);
             case STOCK_DIRECT:
@@ -114,6 +127,13 @@ public abstract class CodecEngine implements AutoCloseable {
             default:
                 throw new AssertionError(impl);
         }
+    }
+
+    /** This library without its native tier. */
+    static HadoopFreeCodecFactory noFfm() {
+        PlainParquetConfiguration conf = new PlainParquetConfiguration();
+        conf.set(HadoopFreeCodecFactory.NATIVE_MODE, "no-ffm");
+        return new HadoopFreeCodecFactory(conf);
     }
 
     /** The pages compressed once by this library: the input of every implementation's decompression. */

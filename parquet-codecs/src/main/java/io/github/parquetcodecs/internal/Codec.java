@@ -18,7 +18,10 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class Codec {
     private static final Logger LOG = LoggerFactory.getLogger(Codec.class);
-    /** The libraries whose fallback was logged: once per library and JVM (LZ4 and LZ4_RAW share lz4-java). */
+    /**
+     * The libraries whose fallback was logged, with the reason: once per library, reason and JVM (LZ4 and LZ4_RAW share
+     * lz4-java; the native tier's codecs share aircompressor-v3).
+     */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private final CompressionCodecName name;
@@ -77,42 +80,67 @@ public abstract class Codec {
 
     /**
      * The engine that {@code mode} selects: the first engine whose library is on the class path and loads, skipping
-     * native engines under {@link NativeMode#PURE_JAVA} when the codec has a pure-Java one. Under {@link
-     * NativeMode#AUTO}, a native engine that does not load is logged once and skipped; under {@link
-     * NativeMode#NATIVE_ONLY} it is an error.
+     * native engines under {@link NativeMode#PURE_JAVA} when the codec has a pure-Java one, the native tier under
+     * {@link NativeMode#NO_FFM}, and every engine but the native tier under {@link NativeMode#FFM_ONLY} when the codec
+     * has one. A native engine that does not load is logged once (per library and reason) and skipped, but under
+     * {@link NativeMode#NATIVE_ONLY} a JNI library that does not load is an error unless a native engine after it
+     * (the native tier) serves, and under {@link NativeMode#FFM_ONLY} a native tier that does not run is one.
      *
-     * @throws IllegalStateException under native-only, when a native library is present but cannot load
+     * @throws IllegalStateException under native-only, when a JNI library is present but cannot load; under ffm-only,
+     *     when the native tier cannot run
      * @throws UnsupportedOperationException when no engine can run; the message names the Maven coordinates to add
      */
     public final Engine engine(NativeMode mode) {
         List<Engine> engines = engines();
         boolean choice =
                 engines.stream().anyMatch(Engine::isNative) && engines.stream().anyMatch(engine -> !engine.isNative());
+        boolean forceTier = mode == NativeMode.FFM_ONLY && engines.stream().anyMatch(Engine::isTier);
         String reason = null;
+        String nativeOnly = null; // under native-only, the JNI library that did not load: no pure-Java fallback
         for (Engine engine : engines) {
-            if (choice && mode == NativeMode.PURE_JAVA && engine.isNative()) {
+            if (choice && mode == NativeMode.PURE_JAVA && engine.isNative()
+                    || engine.isTier() && mode == NativeMode.NO_FFM
+                    || forceTier && !engine.isTier()) {
                 continue;
+            }
+            if (nativeOnly != null && !engine.isNative()) {
+                break;
             }
             String missing = engine.missing();
             if (missing != null) {
+                if (forceTier) {
+                    throw new IllegalStateException(
+                            name + ": " + missing + ", and " + CodecSettings.NATIVE_MODE + " is ffm-only");
+                }
                 reason = reason != null ? reason : missing;
                 continue;
             }
             Throwable failure = engine.loadFailure();
             if (failure == null) {
+                if (nativeOnly != null && WARNED.add(nativeOnly)) {
+                    LOG.warn("{}: {}; using the next engine", name, nativeOnly);
+                }
                 return engine;
             }
             String cannotLoad = engine.library() + " cannot load its native library (" + failure + ")";
-            if (choice && mode == NativeMode.NATIVE_ONLY) {
+            if (forceTier) {
                 throw new IllegalStateException(
-                        name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is native-only");
+                        name + ": " + cannotLoad + " and " + CodecSettings.NATIVE_MODE + " is ffm-only");
             }
-            if (choice && WARNED.add(engine.library())) {
+            if (choice && mode == NativeMode.NATIVE_ONLY && !engine.isTier()) {
+                nativeOnly = nativeOnly != null ? nativeOnly : cannotLoad;
+                continue;
+            }
+            if (choice && WARNED.add(cannotLoad)) {
                 LOG.warn("{}: {}; using the next engine", name, cannotLoad);
             }
             reason = reason != null
                     ? reason
                     : name + ": " + cannotLoad + (engine.coordinates() != null ? ": add " + engine.coordinates() : "");
+        }
+        if (nativeOnly != null) {
+            throw new IllegalStateException(
+                    name + ": " + nativeOnly + " and " + CodecSettings.NATIVE_MODE + " is native-only");
         }
         throw new UnsupportedOperationException(reason != null ? reason : name + " has no engine");
     }
@@ -133,6 +161,9 @@ public abstract class Codec {
             for (Engine engine : engines()) {
                 if (engine == chosen) {
                     break;
+                }
+                if (engine.isTier() && mode == NativeMode.NO_FFM) {
+                    continue;
                 }
                 if (engine.missing() != null && engine.coordinates() != null && name.endsWith(")")) {
                     name = name.substring(0, name.length() - 1) + "; add " + engine.coordinates() + " for "

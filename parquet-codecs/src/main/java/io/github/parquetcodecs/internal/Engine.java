@@ -41,6 +41,14 @@ public abstract class Engine {
     }
 
     /**
+     * Whether the engine belongs to the native tier of Java 25 ({@link NativeTier}), which {@link NativeMode#FFM_ONLY}
+     * forces and {@link NativeMode#NO_FFM} forbids.
+     */
+    public boolean isTier() {
+        return false;
+    }
+
+    /**
      * null when the engine's library is on the class path, else a message that names the Maven coordinates to add.
      * Looks for a class without initializing it.
      */

@@ -2,7 +2,7 @@ package io.github.parquetcodecs.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32;
@@ -16,7 +16,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * GZIP: one or more RFC 1952 members. Raw deflate comes from {@link Deflater} and {@link Inflater} with {@code
  * nowrap}; the member header and trailer are written and checked here, so that every member of a page is read, each
  * member's CRC32 and ISIZE are verified, and the optional header fields (FEXTRA, FNAME, FCOMMENT, FHCRC) are accepted.
- * The JDK's zlib takes heap and direct buffers alike, so there is one code path for every kind of buffer.
+ * The JDK's zlib takes heap and direct buffers alike, so there is one code path for every kind of buffer. On Java 25
+ * with aircompressor-v3, libdeflate does the raw deflate instead ({@link NativeTier}), with the same framing and
+ * checks.
  *
  * <p>A page bounds its own size: the last member's ISIZE cannot exceed the declared size, and deflate expands at most
  * 1032-fold (a 258-byte match in two bits), so the declared size must fit in what the page's bytes can produce.
@@ -28,8 +30,8 @@ final class GzipCodec extends Codec {
     /** zlib's {@code Z_DEFAULT_COMPRESSION}, which zlib maps to level 6. */
     static final int DEFAULT_LEVEL = -1;
 
-    private static final int HEADER_SIZE = 10;
-    private static final int TRAILER_SIZE = 8;
+    static final int HEADER_SIZE = 10;
+    static final int TRAILER_SIZE = 8;
     private static final int FHCRC = 0x02;
     private static final int FEXTRA = 0x04;
     private static final int FNAME = 0x08;
@@ -80,7 +82,7 @@ final class GzipCodec extends Codec {
 
     @Override
     protected List<Engine> engines() {
-        return Collections.singletonList(ZLIB);
+        return Arrays.asList(NativeTier.GZIP, ZLIB);
     }
 
     @Override
@@ -164,13 +166,7 @@ final class GzipCodec extends Codec {
             if (dstCapacity < HEADER_SIZE + TRAILER_SIZE) {
                 throw new IllegalArgumentException("output capacity " + dstCapacity + " is too small");
             }
-            dst.put(dstOffset, (byte) 0x1f);
-            dst.put(dstOffset + 1, (byte) 0x8b);
-            dst.put(dstOffset + 2, (byte) 8); // CM = deflate
-            for (int i = 3; i < 9; i++) {
-                dst.put(dstOffset + i, (byte) 0); // FLG, MTIME, XFL
-            }
-            dst.put(dstOffset + 9, OS_UNKNOWN);
+            writeHeader(dst, dstOffset);
 
             int deflated;
             try {
@@ -295,6 +291,17 @@ final class GzipCodec extends Codec {
         public void close() {
             inflater.end();
         }
+    }
+
+    /** Writes the 10-byte member header this library writes: no optional fields, no time, OS unknown. */
+    static void writeHeader(ByteBuffer dst, int offset) {
+        dst.put(offset, (byte) 0x1f);
+        dst.put(offset + 1, (byte) 0x8b);
+        dst.put(offset + 2, (byte) 8); // CM = deflate
+        for (int i = 3; i < 9; i++) {
+            dst.put(offset + i, (byte) 0); // FLG, MTIME, XFL
+        }
+        dst.put(offset + 9, OS_UNKNOWN);
     }
 
     /**

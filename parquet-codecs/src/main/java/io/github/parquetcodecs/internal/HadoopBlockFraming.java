@@ -70,6 +70,11 @@ final class HadoopBlockFraming {
             }
 
             @Override
+            public boolean isTier() {
+                return raw.isTier();
+            }
+
+            @Override
             public String missing() {
                 return raw.missing();
             }

@@ -15,6 +15,7 @@ final class Lz4Codec extends Codec {
     static final Lz4Codec INSTANCE = new Lz4Codec();
 
     private static final List<Engine> ENGINES = Arrays.asList(
+            HadoopBlockFraming.framed(NativeTier.LZ4_RAW, HadoopBlockFraming.LZ4_MAX_INPUT_PER_BLOCK, true),
             HadoopBlockFraming.framed(Lz4RawCodec.LZ4_JAVA, HadoopBlockFraming.LZ4_MAX_INPUT_PER_BLOCK, true),
             HadoopBlockFraming.framed(Lz4RawCodec.AIRCOMPRESSOR, HadoopBlockFraming.LZ4_MAX_INPUT_PER_BLOCK, true));
 

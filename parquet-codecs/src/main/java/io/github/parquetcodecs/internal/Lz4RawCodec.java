@@ -84,7 +84,7 @@ final class Lz4RawCodec extends Codec {
 
     @Override
     protected List<Engine> engines() {
-        return Arrays.asList(LZ4_JAVA, AIRCOMPRESSOR);
+        return Arrays.asList(NativeTier.LZ4_RAW, LZ4_JAVA, AIRCOMPRESSOR);
     }
 
     @Override

@@ -15,7 +15,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * ZSTD: one or more zstd frames, with or without the content size, through zstd-jni with one native context per
- * engine, or aircompressor's pure Java when zstd-jni cannot load.
+ * engine; when zstd-jni cannot load, the native tier's libzstd on JDK 25 ({@link NativeTier}), else aircompressor's pure
+ * Java.
  *
  * <p>A page bounds its own size: the frames are walked before anything is allocated, their content sizes (where
  * present) must add up to the declared size, and each block decodes to at most 128 KiB (a raw block to its length, an
@@ -93,7 +94,10 @@ final class ZstdCodec extends Codec {
 
     @Override
     protected List<Engine> engines() {
-        return Arrays.asList(ZSTD_JNI, AIRCOMPRESSOR);
+        // zstd-jni first: the native tier's libzstd (the same libzstd 1.5.7) measured no faster through FFM (README),
+        // so it
+        // serves when zstd-jni cannot load, and under ffm-only
+        return Arrays.asList(ZSTD_JNI, NativeTier.ZSTD, AIRCOMPRESSOR);
     }
 
     @Override

@@ -1,0 +1,299 @@
+package io.github.parquetcodecs.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+
+/**
+ * GZIP through libdeflate: the same members as {@link GzipCodec}'s zlib engine writes and reads, with libdeflate
+ * doing the raw deflate. The member header and trailer stay this library's: every member of a page is read, and each
+ * member's CRC32 and ISIZE are checked.
+ *
+ * <p>Decoding calls {@code libdeflate_deflate_decompress_ex}, which reports how many input bytes a member's deflate
+ * data took, so that the trailer and the next member are found. A page that libdeflate refuses (corrupt, truncated,
+ * larger than the room given), or whose trailer does not match, is decoded again by the zlib engine, which says
+ * exactly what is wrong with it: the messages, and what the page decodes to, are zlib's.
+ *
+ * <p>Levels: zlib's -1 (its default) is libdeflate's 6, its default too; 0 to 9 are libdeflate's 0 to 9, whose output
+ * is within a few percent of zlib's at the same level (libdeflate's 10 to 12 are not reachable through {@code
+ * zlib.compress.level}).
+ */
+final class FfmGzip {
+    private FfmGzip() {}
+
+    static final Engine ENGINE = new Engine("aircompressor-v3", true) {
+        @Override
+        public String name() {
+            return "libdeflate (aircompressor-v3, FFM)";
+        }
+
+        @Override
+        public boolean isTier() {
+            return true;
+        }
+
+        @Override
+        public Throwable loadFailure() {
+            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
+        }
+
+        @Override
+        public PageCompressor compressor(int level, int option) {
+            return new Compressor(level);
+        }
+
+        @Override
+        public PageDecompressor decompressor() {
+            return new Decompressor();
+        }
+    };
+
+    private static final int SUCCESS = 0;
+
+    /** The libdeflate level for a zlib level: -1 (zlib's default, its 6) is libdeflate's default 6. */
+    static int libdeflateLevel(int zlibLevel) {
+        return zlibLevel < 0 ? 6 : zlibLevel;
+    }
+
+    /** libdeflate's functions, bound when first used. */
+    private static final class Native {
+        static final MethodHandle ALLOC_COMPRESSOR;
+        static final MethodHandle FREE_COMPRESSOR;
+        static final MethodHandle COMPRESS;
+        static final MethodHandle COMPRESS_BOUND;
+        static final MethodHandle ALLOC_DECOMPRESSOR;
+        static final MethodHandle FREE_DECOMPRESSOR;
+        static final MethodHandle DECOMPRESS_EX;
+
+        static {
+            SymbolLookup library = FfmEngines.load("deflate");
+            ALLOC_COMPRESSOR = FfmEngines.bind(
+                    library, "libdeflate_alloc_compressor", FunctionDescriptor.of(ADDRESS, JAVA_INT), false);
+            FREE_COMPRESSOR =
+                    FfmEngines.bind(library, "libdeflate_free_compressor", FunctionDescriptor.ofVoid(ADDRESS), false);
+            COMPRESS = FfmEngines.bind(
+                    library,
+                    "libdeflate_deflate_compress",
+                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
+                    true);
+            COMPRESS_BOUND = FfmEngines.bind(
+                    library,
+                    "libdeflate_deflate_compress_bound",
+                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG),
+                    false);
+            ALLOC_DECOMPRESSOR =
+                    FfmEngines.bind(library, "libdeflate_alloc_decompressor", FunctionDescriptor.of(ADDRESS), false);
+            FREE_DECOMPRESSOR =
+                    FfmEngines.bind(library, "libdeflate_free_decompressor", FunctionDescriptor.ofVoid(ADDRESS), false);
+            DECOMPRESS_EX = FfmEngines.bind(
+                    library,
+                    "libdeflate_deflate_decompress_ex",
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
+                    true);
+        }
+
+        /** Makes and frees one decompressor: the library loads, and native calls are allowed. */
+        static void check() {
+            try {
+                MemorySegment decompressor = (MemorySegment) ALLOC_DECOMPRESSOR.invokeExact();
+                if (decompressor.equals(MemorySegment.NULL)) {
+                    throw new IllegalStateException("libdeflate_alloc_decompressor failed");
+                }
+                FREE_DECOMPRESSOR.invokeExact(decompressor);
+            } catch (Throwable e) {
+                throw FfmEngines.rethrow(e);
+            }
+        }
+    }
+
+    private static final class NativeLoad {
+        static final Throwable FAILURE = Engine.probe(Native::check);
+    }
+
+    static final class Compressor implements PageCompressor {
+        private final int level;
+        private final CRC32 crc = new CRC32();
+        private final Buffers.Window window = new Buffers.Window();
+        private MemorySegment compressor;
+
+        Compressor(int zlibLevel) {
+            level = libdeflateLevel(zlibLevel);
+            try {
+                compressor = (MemorySegment) Native.ALLOC_COMPRESSOR.invokeExact(level);
+            } catch (Throwable e) {
+                throw FfmEngines.rethrow(e);
+            }
+            if (compressor.equals(MemorySegment.NULL)) {
+                throw new IllegalStateException("libdeflate_alloc_compressor(" + level + ") failed");
+            }
+        }
+
+        @Override
+        public int maxCompressedLength(int uncompressedSize) {
+            FfmEngines.requireOpen(compressor);
+            long bound;
+            try {
+                bound = (long) Native.COMPRESS_BOUND.invokeExact(compressor, (long) uncompressedSize);
+            } catch (Throwable e) {
+                throw FfmEngines.rethrow(e);
+            }
+            return Math.toIntExact(bound + GzipCodec.HEADER_SIZE + GzipCodec.TRAILER_SIZE);
+        }
+
+        @Override
+        public int compress(
+                ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
+                throws IOException {
+            FfmEngines.requireOpen(compressor);
+            int room = dstCapacity - GzipCodec.HEADER_SIZE - GzipCodec.TRAILER_SIZE;
+            if (room < 0) {
+                throw new IllegalArgumentException("output capacity " + dstCapacity + " is too small");
+            }
+            MemorySegment in = FfmEngines.segment(src, srcOffset, srcLength, window);
+            MemorySegment out = FfmEngines.segment(dst, dstOffset + GzipCodec.HEADER_SIZE, room, window);
+            long deflated;
+            try {
+                deflated = (long) Native.COMPRESS.invokeExact(compressor, in, (long) srcLength, out, (long) room);
+            } catch (Throwable e) {
+                throw FfmEngines.rethrow(e);
+            }
+            if (deflated == 0) { // libdeflate's answer when the output does not fit; deflate never makes 0 bytes
+                throw new IOException("deflate output exceeds the bound of " + dstCapacity + " bytes for " + srcLength
+                        + " input bytes");
+            }
+            GzipCodec.writeHeader(dst, dstOffset);
+            crc.reset();
+            try {
+                crc.update(window.narrow(src, srcOffset, srcLength));
+            } finally {
+                window.restore();
+            }
+            int trailer = dstOffset + GzipCodec.HEADER_SIZE + (int) deflated;
+            Buffers.putIntLittleEndian(dst, trailer, (int) crc.getValue());
+            Buffers.putIntLittleEndian(dst, trailer + 4, srcLength);
+            return GzipCodec.HEADER_SIZE + (int) deflated + GzipCodec.TRAILER_SIZE;
+        }
+
+        @Override
+        public void close() {
+            MemorySegment c = compressor;
+            compressor = MemorySegment.NULL;
+            if (!c.equals(MemorySegment.NULL)) {
+                try {
+                    Native.FREE_COMPRESSOR.invokeExact(c);
+                } catch (Throwable e) {
+                    throw FfmEngines.rethrow(e);
+                }
+            }
+        }
+    }
+
+    static final class Decompressor implements PageDecompressor {
+        private final CRC32 crc = new CRC32();
+        private final Buffers.Window window = new Buffers.Window();
+        /** libdeflate's out-parameters: input bytes consumed and output bytes produced by one member. */
+        private final long[] actual = new long[2];
+
+        private final MemorySegment actualIn = MemorySegment.ofArray(actual).asSlice(0, 8);
+        private final MemorySegment actualOut = MemorySegment.ofArray(actual).asSlice(8, 8);
+        private MemorySegment decompressor;
+        /** The zlib engine, for pages libdeflate refuses; made on the first such page. */
+        private GzipCodec.Decompressor zlib;
+
+        Decompressor() {
+            try {
+                decompressor = (MemorySegment) Native.ALLOC_DECOMPRESSOR.invokeExact();
+            } catch (Throwable e) {
+                throw FfmEngines.rethrow(e);
+            }
+            if (decompressor.equals(MemorySegment.NULL)) {
+                throw new IllegalStateException("libdeflate_alloc_decompressor failed");
+            }
+        }
+
+        @Override
+        public int decompress(
+                ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength)
+                throws IOException {
+            FfmEngines.requireOpen(decompressor);
+            int next = srcOffset;
+            int inEnd = srcOffset + srcLength;
+            int written = dstOffset;
+            int outEnd = dstOffset + dstLength;
+            for (int member = 1; next < inEnd; member++) {
+                next = GzipCodec.skipHeader(src, next, inEnd, member, crc);
+                MemorySegment in = FfmEngines.segment(src, next, inEnd - next, window);
+                MemorySegment out = FfmEngines.segment(dst, written, outEnd - written, window);
+                int result;
+                try {
+                    result = (int) Native.DECOMPRESS_EX.invokeExact(
+                            decompressor,
+                            in,
+                            (long) (inEnd - next),
+                            out,
+                            (long) (outEnd - written),
+                            actualIn,
+                            actualOut);
+                } catch (Throwable e) {
+                    throw FfmEngines.rethrow(e);
+                }
+                if (result != SUCCESS) {
+                    return byZlib(src, srcOffset, srcLength, dst, dstOffset, dstLength);
+                }
+                int consumed = (int) actual[0];
+                int produced = (int) actual[1];
+                next += consumed;
+                if (inEnd - next < GzipCodec.TRAILER_SIZE) {
+                    return byZlib(src, srcOffset, srcLength, dst, dstOffset, dstLength);
+                }
+                crc.reset();
+                try {
+                    crc.update(window.narrow(dst, written, produced));
+                } finally {
+                    window.restore();
+                }
+                if ((int) crc.getValue() != Buffers.getIntLittleEndian(src, next)
+                        || produced != Buffers.getIntLittleEndian(src, next + 4)) {
+                    return byZlib(src, srcOffset, srcLength, dst, dstOffset, dstLength);
+                }
+                next += GzipCodec.TRAILER_SIZE;
+                written += produced;
+            }
+            return written - dstOffset;
+        }
+
+        /** The whole page again through zlib, which names what is wrong with it (or decodes what libdeflate would not). */
+        private int byZlib(ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength)
+                throws IOException {
+            if (zlib == null) {
+                zlib = new GzipCodec.Decompressor();
+            }
+            return zlib.decompress(src, srcOffset, srcLength, dst, dstOffset, dstLength);
+        }
+
+        @Override
+        public void close() {
+            if (zlib != null) {
+                zlib.close();
+                zlib = null;
+            }
+            MemorySegment d = decompressor;
+            decompressor = MemorySegment.NULL;
+            if (!d.equals(MemorySegment.NULL)) {
+                try {
+                    Native.FREE_DECOMPRESSOR.invokeExact(d);
+                } catch (Throwable e) {
+                    throw FfmEngines.rethrow(e);
+                }
+            }
+        }
+    }
+}
