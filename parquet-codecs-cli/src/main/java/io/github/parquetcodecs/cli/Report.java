@@ -17,6 +17,13 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 final class Report {
     static final int SCATTER_WIDTH = 760;
+    /**
+     * Header lines are wrapped at these many characters so that they fit the image's width: bold 13 px sans-serif
+     * averages up to about 8 px a character, 11 px up to about 6.3 (measured with rsvg-convert on a real report).
+     */
+    static final int TITLE_CHARS = 88;
+
+    static final int LINE_CHARS = 115;
     static final int SCATTER_HEIGHT = 470;
     static final int BARS_WIDTH = 760;
     /** Columns shown as bars: the largest ones. */
@@ -477,14 +484,14 @@ final class Report {
     /** One SVG image: a header (files, machine and JVM, rounds, recommendation), the scatter, then the bars. */
     static String svg(BenchCommand.Outcome o) {
         List<String[]> header = new ArrayList<>(); // class, text
-        for (String line : wrap("parquet-codecs bench: " + summary(o), 100)) {
+        for (String line : wrap("parquet-codecs bench: " + summary(o), TITLE_CHARS)) {
             header.add(new String[] {"title", line});
         }
-        for (String line : wrap("Machine: " + o.machine.line(), 125)) {
+        for (String line : wrap("Machine: " + o.machine.line(), LINE_CHARS)) {
             header.add(new String[] {"machine", line});
         }
         header.add(new String[] {"run", run(o)});
-        for (String line : wrap(o.recommendation.lines.get(0), 125)) {
+        for (String line : wrap(o.recommendation.lines.get(0), LINE_CHARS)) {
             header.add(new String[] {"rec", line});
         }
         int headerHeight = 16 * header.size() + 16;

@@ -162,6 +162,17 @@ class ReportTest {
         assertTrue(
                 machine.toString().contains(Runtime.getRuntime().availableProcessors() + " cores"), machine.toString());
         assertTrue(machine.toString().contains(System.getProperty("os.arch")), machine.toString());
+        // the header fits the image: at most 8 px a character in bold 13 px, 6.3 px in 11 px (wider fonts clipped the
+        // title of the README's report before the header was wrapped at these widths)
+        double width = Double.parseDouble(doc.getDocumentElement().getAttribute("width"));
+        for (String cls : List.of("title", "machine", "rec")) {
+            for (Element line : withClass(doc, "text", cls)) {
+                double perChar = cls.equals("title") ? 8.0 : 6.3;
+                String text = line.getTextContent();
+                assertTrue(10 + perChar * text.length() <= width, cls + " line too wide for " + width + " px: " + text);
+            }
+        }
+        assertTrue(withClass(doc, "text", "title").size() >= 2, "this file's title is long enough to wrap");
     }
 
     @Test
