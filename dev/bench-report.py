@@ -16,7 +16,7 @@ import math
 import os
 import sys
 
-SUITES = ["codec", "e2e", "concurrency", "smallfiles"]
+SUITES = ["codec", "e2e", "concurrency", "smallfiles", "jdk25"]
 CODECS = ["SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"]
 OPS = ["compress", "decompress"]
 IMPLS = ["BARE_HEAP", "LIB_HEAP", "STOCK_HEAP", "BARE_DIRECT", "LIB_DIRECT", "STOCK_DIRECT"]
@@ -855,6 +855,81 @@ def analysis_lines(directory):
         return [f.read().rstrip() + "\n"]
 
 
+
+# ---------------------------------------------------------------------------------------------------- jdk25 suite
+
+JDK25_TARGETS = {
+    # (codec, operation): (the implementation the tier is compared with, target), from issue 10
+    ("GZIP", "decompress"): [("LIB_NO_FFM_HEAP", 1.8), ("STOCK_HEAP", 1.8)],
+    ("GZIP", "compress"): [("LIB_NO_FFM_HEAP", 2.0)],
+    ("LZ4_RAW", "decompress"): [("STOCK_HEAP", 1.5)],
+    ("LZ4_RAW", "compress"): [("STOCK_HEAP", 1.5)],
+    ("ZSTD", "decompress"): [("LIB_NO_FFM_HEAP", 0.95)],
+    ("ZSTD", "compress"): [("LIB_NO_FFM_HEAP", 0.95)],
+}
+JDK25_NAMES = {
+    "LIB_HEAP": "tier",
+    "LIB_NO_FFM_HEAP": "no tier",
+    "BARE_HEAP": "bare",
+    "STOCK_HEAP": "stock",
+}
+
+
+def jdk25_section(suite, directory, report_dir):
+    """The native tier's suite: the library on JDK 25 with and without the tier, the bare libraries, stock."""
+    run = CodecRun(suite.results)
+    impls = suite.meta.get("implementations", {})
+    lines = ["## JDK 25: the native tier\n"]
+    lines.append(
+        "Run on %s with `aircompressor-v3` on the class path (`dev/bench full jdk25`), heap buffers, side by side in one "
+        "invocation: **tier** is this library as it runs by default there; **no tier** the same library with "
+        "`parquet.codecs.native=no-ffm` (the engines of every earlier JDK); **bare** the codec library that was the "
+        "ceiling until now, called directly; **stock** parquet-java's `CodecFactory` with Hadoop. lz4-java 1.10.4 is "
+        "on this class path, so for LZ4 and LZ4_RAW *no tier* and *bare* are lz4-java's JNI build, while *stock* "
+        "runs LZ4_RAW on aircompressor's pure Java (the library's own default without lz4-java) and LZ4 on Hadoop's "
+        "codec.\n" % jvm_label(suite)
+    )
+    lines.append("| codec | what the tier runs | bare |")
+    lines.append("|---|---|---|")
+    for codec in run.codecs:
+        info = impls.get(codec, {})
+        lines.append("| %s | %s | %s |" % (codec, esc(info.get("library", "?")), esc(info.get("bare", "?"))))
+    lines.append("")
+    lines.append("MB/s of uncompressed pages, and the tier's ratio to each (above 1.0: the tier is faster):\n")
+    lines.append("| codec | page | operation | tier | no tier | bare | stock | ÷ no tier | ÷ bare | ÷ stock |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    chart = []
+    for codec in run.codecs:
+        for size in run.sizes:
+            entry = {"label": "%s %s" % (codec, size_label(size))}
+            for op in OPS:
+                row = [codec, size_label(size), op]
+                for impl in ["LIB_HEAP", "LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP"]:
+                    v = run.mbps(codec, size, op, impl)
+                    row.append("n/a" if v is None else "{:,.0f}".format(v))
+                ratios = [run.ratio(codec, size, op, "LIB_HEAP", other)
+                          for other in ["LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP"]]
+                row += ["n/a" if r is None else fmt(r) for r in ratios]
+                lines.append("| " + " | ".join(row) + " |")
+                entry[op] = (ratios[0], ratios[2])
+            chart.append(entry)
+    lines.append("")
+    svg = os.path.join(directory, "jdk25-tier.svg")
+    write_chart(svg, chart, [0, 1], ["tier ÷ no tier (the library before JDK 25)", "tier ÷ stock CodecFactory"],
+                "JDK 25: this library with the native tier ÷ without it, and ÷ stock (log scale)", log=True)
+    lines.append("![the native tier on JDK 25](%s)\n" % os.path.relpath(svg, report_dir))
+    lines.append("### Issue 10's targets in this run\n")
+    for (codec, op), goals in JDK25_TARGETS.items():
+        for other, target in goals:
+            values = [run.ratio(codec, size, op, "LIB_HEAP", other) for size in run.sizes]
+            shown = ", ".join("%s %s" % (size_label(size), "n/a" if v is None else fmt(v))
+                              for size, v in zip(run.sizes, values))
+            met = all(v is not None and v >= target for v in values)
+            lines.append("- %s %s, tier ÷ %s ≥ %.2f: %s (%s)" % (
+                codec, op, JDK25_NAMES[other], target, "met" if met else "**missed**", shown))
+    lines.append("")
+    return lines
+
 # ----------------------------------------------------------------------------------------------------------- main
 
 
@@ -879,6 +954,8 @@ def render(directory, report):
         body += concurrency_section(suites["concurrency"])
     if "smallfiles" in suites:
         body += small_files_section(suites["smallfiles"])
+    if "jdk25" in suites:
+        body += jdk25_section(suites["jdk25"], directory, report_dir)
     lines += body
     lines += analysis_lines(directory)
     return "\n".join(lines).rstrip() + "\n"

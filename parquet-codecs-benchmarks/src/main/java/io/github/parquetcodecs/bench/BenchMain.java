@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code *Settings} method; the JMH options and the recorded settings are both made from that {@link Settings}.
  *
  * <pre>
- * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles] [--out docs/bench]
+ * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles|jdk25] [--out docs/bench]
  * </pre>
  *
  * <p>Every suite is one invocation in which the implementations being compared run side by side. {@code quick} runs
@@ -57,7 +57,7 @@ public final class BenchMain {
                 case "--suite" -> suites = args[++i];
                 case "--out" -> out = Paths.get(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles]"
+                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles|jdk25]"
                         + " [--out DIR]");
             }
         }
@@ -87,13 +87,18 @@ public final class BenchMain {
         Settings settings =
                 switch (suite) {
                     case "codec" -> codecSettings(full);
+                    case "jdk25" -> jdk25Settings(full);
                     case "e2e" -> e2eSettings(full);
                     case "concurrency" -> concurrencySettings(full);
                     case "smallfiles" -> smallFilesSettings(full);
                     default -> throw new IllegalArgumentException("unknown suite " + suite);
                 };
+        if (suite.equals("jdk25") && Runtime.version().feature() < 25) {
+            throw new IllegalStateException("the jdk25 suite measures the native tier: run it on JDK 25 or later"
+                    + " (dev/bench does, with JDK25_HOME), not on " + Runtime.version());
+        }
         switch (suite) {
-            case "codec" -> {
+            case "codec", "jdk25" -> {
                 // one JMH run per operation and set of implementations able to do it; stock's gaps are listed
                 List<Map<String, Object>> skipped = new ArrayList<>();
                 for (String operation : new String[] {"compress", "decompress"}) {
@@ -222,6 +227,23 @@ public final class BenchMain {
                 .param("codec", codecs(false))
                 .param("pageSize", PAGE_SIZES)
                 .param("impl", names(CodecEngine.Impl.values()));
+    }
+
+    /**
+     * The native tier on JDK 25: the codecs it serves (GZIP on libdeflate, LZ4 and LZ4_RAW on liblz4; ZSTD stays on
+     * zstd-jni, shown to confirm nothing changed), 8 KiB pages beside 64 KiB and 1 MiB, heap buffers, and side by side
+     * in one invocation: the library with the tier (LIB_HEAP), the library without it (LIB_NO_FFM_HEAP: today's
+     * engines), the bare libraries of today (BARE_HEAP) and stock parquet-java (STOCK_HEAP). One fork per cell in the
+     * full run to keep it near 15 minutes; re-run a surprising cell with more forks.
+     */
+    static Settings jdk25Settings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.Throughput, "ops = pages", 1, 2, ms(750), 3, ms(750))
+                : new Settings(Mode.Throughput, "ops = pages", 0, 1, ms(50), 2, ms(50));
+        return settings.withCacheProperty()
+                .param("codec", "GZIP", "LZ4_RAW", "LZ4", "ZSTD")
+                .param("pageSize", "8192", "65536", "1048576")
+                .param("impl", "LIB_HEAP", "LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP");
     }
 
     static Settings e2eSettings(boolean full) {
