@@ -503,7 +503,9 @@ class CorruptFileTest {
                                             : CompressionCodec.SNAPPY);
                     return f.withFooter();
                 })
-                .fails(Names.ALL, "Could not decompress dictionary page <- java.io.(EOF|IO)Exception: (SNAPPY|GZIP): "));
+                .fails(
+                        Names.ALL,
+                        "Could not decompress dictionary page <- java.io.(EOF|IO)Exception: (SNAPPY|GZIP): "));
         cases.add(new Case("codec id: UNCOMPRESSED on compressed pages", COMPRESSED, false, f -> {
                     f.meta(ROW_GROUP, NAME).setCodec(CompressionCodec.UNCOMPRESSED);
                     return f.withFooter();
