@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.ZstdOutputStream;
 import io.github.parquetcodecs.internal.GrowingOutput;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -70,6 +71,37 @@ class LyingPageSizeTest {
                 "SNAPPY: page of " + snappy.length + " compressed bytes declares 1073741824 decompressed bytes, but"
                         + " its Snappy header states 18 bytes",
                 e.getMessage());
+    }
+
+    /**
+     * A page that holds or decodes to fewer bytes than it declares ends early: an EOFException (a subclass of
+     * IOException), on the BytesInput and the ByteBuffer path; more is an IOException that is not one.
+     */
+    @Test
+    void fewerBytesThanDeclaredIsAnEofException() throws IOException {
+        byte[] page = new byte[1000];
+        for (int i = 0; i < page.length; i++) {
+            page[i] = (byte) (i * 31);
+        }
+        // an LZ4 block does not state its size: it decodes, to 1000 bytes
+        byte[] lz4 = HostileDecoding.compress(FACTORY, CompressionCodecName.LZ4_RAW, page);
+        BytesInputDecompressor lz4Decompressor = FACTORY.getDecompressor(CompressionCodecName.LZ4_RAW);
+        EOFException e = assertThrows(EOFException.class, () -> lz4Decompressor.decompress(BytesInput.from(lz4), 1001));
+        assertEquals(
+                "LZ4_RAW: page of " + lz4.length + " compressed bytes decoded to 1000 bytes, expected 1001",
+                e.getMessage());
+        assertThrows(
+                EOFException.class,
+                () -> lz4Decompressor.decompress(
+                        ByteBuffer.wrap(lz4), lz4.length, ByteBuffer.allocateDirect(1001), 1001));
+        BytesInputDecompressor none = FACTORY.getDecompressor(CompressionCodecName.UNCOMPRESSED);
+        e = assertThrows(EOFException.class, () -> none.decompress(BytesInput.from(page), 1001));
+        assertEquals("UNCOMPRESSED: page holds 1000 bytes, expected 1001", e.getMessage());
+        assertThrows(
+                EOFException.class,
+                () -> none.decompress(ByteBuffer.wrap(page), page.length, ByteBuffer.allocate(1001), 1001));
+        IOException longer = assertThrows(IOException.class, () -> none.decompress(BytesInput.from(page), 999));
+        assertEquals(IOException.class, longer.getClass());
     }
 
     /** zstd frames without a content size (as streams write them) still bound their size by their blocks. */

@@ -218,9 +218,9 @@ class CorruptFileTest {
     private static final String PAGE_HEADER = "can not read class org.apache.parquet.format.PageHeader";
     private static final String FOOTER = "can not read class org.apache.parquet.format.FileMetaData";
     private static final String NOT_PARQUET = "FILE is not a Parquet file";
-    private static final String DECOMPRESS = "could not decompress page <- java.io.IOException: [A-Z0-9_]+: ";
+    private static final String DECOMPRESS = "could not decompress page <- java.io.(EOF|IO)Exception: [A-Z0-9_]+: ";
     private static final String DICTIONARY_DECOMPRESS =
-            "Could not decompress dictionary page <- java.io.IOException: [A-Z0-9_]+: ";
+            "Could not decompress dictionary page <- java.io.(EOF|IO)Exception: [A-Z0-9_]+: ";
     /** The record reader's own wrapper of a value that cannot be read, as parquet-java's record reader words it. */
     private static final String BAD_VALUE =
             "^org.apache.parquet.io.ParquetDecodingException: Can not read value at \\d+ in block 1 in file FILE <- ";
@@ -503,7 +503,9 @@ class CorruptFileTest {
                                             : CompressionCodec.SNAPPY);
                     return f.withFooter();
                 })
-                .fails(Names.ALL, "Could not decompress dictionary page <- java.io.IOException: (SNAPPY|GZIP): "));
+                .fails(
+                        Names.ALL,
+                        "Could not decompress dictionary page <- java.io.(EOF|IO)Exception: (SNAPPY|GZIP): "));
         cases.add(new Case("codec id: UNCOMPRESSED on compressed pages", COMPRESSED, false, f -> {
                     f.meta(ROW_GROUP, NAME).setCodec(CompressionCodec.UNCOMPRESSED);
                     return f.withFooter();

@@ -1,5 +1,6 @@
 package io.github.parquetcodecs.internal;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -43,7 +44,7 @@ public final class DecompressorHandle implements BytesInputDecompressor {
         checkPageSize(decompressedSize);
         if (codec.passThrough()) {
             if (bytes.size() != decompressedSize) {
-                throw new IOException(codec + ": page holds " + bytes.size() + " bytes, expected " + decompressedSize);
+                throw sizeMismatch(": page holds " + bytes.size() + " bytes", bytes.size(), decompressedSize);
             }
             return bytes;
         }
@@ -92,8 +93,7 @@ public final class DecompressorHandle implements BytesInputDecompressor {
         int outputPosition = output.position();
         if (codec.passThrough()) {
             if (compressedSize != decompressedSize) {
-                throw new IOException(
-                        codec + ": page holds " + compressedSize + " bytes, expected " + decompressedSize);
+                throw sizeMismatch(": page holds " + compressedSize + " bytes", compressedSize, decompressedSize);
             }
             int inputLimit = input.limit();
             input.limit(inputPosition + compressedSize);
@@ -175,8 +175,19 @@ public final class DecompressorHandle implements BytesInputDecompressor {
 
     private void checkProduced(int produced, int compressedSize, int expected) throws IOException {
         if (produced != expected) {
-            throw new IOException(codec + ": page of " + compressedSize + " compressed bytes decoded to " + produced
-                    + " bytes, expected " + expected);
+            throw sizeMismatch(
+                    ": page of " + compressedSize + " compressed bytes decoded to " + produced + " bytes",
+                    produced,
+                    expected);
         }
+    }
+
+    /**
+     * A page that holds or decodes to {@code actual} bytes where its header declares {@code expected}: fewer is an
+     * {@link EOFException} (the page ends early), more an {@link IOException}.
+     */
+    private IOException sizeMismatch(String what, long actual, int expected) {
+        String message = codec + what + ", expected " + expected;
+        return actual < expected ? new EOFException(message) : new IOException(message);
     }
 }

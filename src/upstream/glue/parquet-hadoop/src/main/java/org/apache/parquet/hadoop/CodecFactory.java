@@ -18,6 +18,7 @@
  */
 package org.apache.parquet.hadoop;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Collections;
@@ -56,17 +57,26 @@ import org.slf4j.LoggerFactory;
  * {@code compression.brotli.quality}; {@code parquet.compression.codec.native} chooses between the native
  * and the pure-Java SNAPPY and ZSTD implementations ({@code auto}, {@code native-only} or {@code pure-java}),
  * and {@code parquet.compression.codec.max.decompressed.page.size} refuses larger pages before allocating them.
+ *
+ * <p>{@code parquet.compression.codec.hadoop.enabled=true} goes back to Hadoop's {@link CompressionCodec} classes,
+ * through {@link #getCodec(CompressionCodecName)}, for one release.
  */
 public class CodecFactory implements CompressionCodecFactory {
 
   private static final Logger LOG = LoggerFactory.getLogger(CodecFactory.class);
 
   /**
-   * The Hadoop codecs created by {@link #getCodec(CompressionCodecName)}, which this factory no longer uses
-   * itself.
+   * The Hadoop codecs created by {@link #getCodec(CompressionCodecName)}, which this factory uses only with
+   * {@code parquet.compression.codec.hadoop.enabled=true}.
    */
   protected static final Map<String, CompressionCodec> CODEC_BY_NAME =
       Collections.synchronizedMap(new HashMap<String, CompressionCodec>());
+
+  /**
+   * {@code true}: compress and decompress with Hadoop's codecs through {@link #getCodec(CompressionCodecName)}, as
+   * before the direct codecs; {@code false} (the default): the direct codecs. For one release.
+   */
+  static final String HADOOP_CODECS_ENABLED = "parquet.compression.codec.hadoop.enabled";
 
   static final String GZIP_COMPRESS_LEVEL = "zlib.compress.level";
   static final String BROTLI_COMPRESS_QUALITY = "compression.brotli.quality";
@@ -95,8 +105,13 @@ public class CodecFactory implements CompressionCodecFactory {
       input.limit(origLimit);
     }
 
+    /** The page as it is, once its size is checked: fewer bytes than declared is an {@link EOFException}. */
     @Override
-    public BytesInput decompress(BytesInput bytes, int decompressedSize) {
+    public BytesInput decompress(BytesInput bytes, int decompressedSize) throws IOException {
+      if (bytes.size() != decompressedSize) {
+        String message = "UNCOMPRESSED page holds " + bytes.size() + " bytes, expected " + decompressedSize;
+        throw bytes.size() < decompressedSize ? new EOFException(message) : new IOException(message);
+      }
       return bytes;
     }
 
@@ -282,12 +297,20 @@ public class CodecFactory implements CompressionCodecFactory {
   }
 
   protected BytesCompressor createCompressor(CompressionCodecName codecName) {
+    if (useHadoopCodecs()) {
+      BytesCompressor hadoop = HadoopCodecPath.compressor(codecName, getCodec(codecName), pageSize);
+      return hadoop == null ? NO_OP_COMPRESSOR : hadoop;
+    }
     CodecSettings settings = new CodecSettings(conf);
     Codec codec = Codecs.of(codecName);
     return compressorFor(codec, settings.configuredLevel(codec), settings);
   }
 
   protected BytesDecompressor createDecompressor(CompressionCodecName codecName) {
+    if (useHadoopCodecs()) {
+      BytesDecompressor hadoop = HadoopCodecPath.decompressor(getCodec(codecName));
+      return hadoop == null ? NO_OP_DECOMPRESSOR : hadoop;
+    }
     Codec codec = Codecs.of(codecName);
     return codec.passThrough() ? NO_OP_DECOMPRESSOR : newDecompressor(codec, new CodecSettings(conf));
   }
@@ -300,7 +323,17 @@ public class CodecFactory implements CompressionCodecFactory {
     } else if (!codec.passThrough()) {
       LOG.warn("Compression level {} is not supported for codec {} and will be ignored.", level, codecName);
     }
+    if (useHadoopCodecs()) {
+      CompressionCodec hadoopCodec =
+          levels != null ? HadoopCodecPath.codecAtLevel(codecName, level, conf) : getCodec(codecName);
+      BytesCompressor hadoop = HadoopCodecPath.compressor(codecName, hadoopCodec, pageSize);
+      return hadoop == null ? NO_OP_COMPRESSOR : hadoop;
+    }
     return compressorFor(codec, levels != null ? level : 0, new CodecSettings(conf));
+  }
+
+  private boolean useHadoopCodecs() {
+    return conf.getBoolean(HADOOP_CODECS_ENABLED, false);
   }
 
   private BytesCompressor compressorFor(Codec codec, int level, CodecSettings settings) {
@@ -319,12 +352,13 @@ public class CodecFactory implements CompressionCodecFactory {
 
   /**
    * Creates, or returns from {@link #CODEC_BY_NAME}, the Hadoop codec class that {@code codecName} names.
-   * This factory does not use it: its compressors and decompressors call the codec libraries directly, so
-   * overriding this method no longer changes them.
+   * This factory uses it only with {@code parquet.compression.codec.hadoop.enabled=true}: otherwise its
+   * compressors and decompressors call the codec libraries directly, and overriding this method does not
+   * change them.
    *
    * @param codecName the requested codec
    * @return the corresponding hadoop codec. null if UNCOMPRESSED
-   * @deprecated will be removed in 2.0.0; Hadoop codecs are no longer used by this factory
+   * @deprecated will be removed in 2.0.0; Hadoop codecs are used only by the opt-out above
    */
   @Deprecated
   protected CompressionCodec getCodec(CompressionCodecName codecName) {

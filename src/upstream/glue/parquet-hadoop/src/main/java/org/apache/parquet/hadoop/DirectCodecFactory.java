@@ -93,33 +93,21 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
 
 
   /**
-   * Decompresses into direct memory: {@link #decompress(BytesInput, int)} into a buffer of the factory's
-   * allocator, reused by the next call (copy the returned {@link BytesInput} before calling again), and
-   * {@link #decompress(ByteBuffer, int, ByteBuffer, int)} into the caller's buffer, heap or direct.
+   * {@link #decompress(ByteBuffer, int, ByteBuffer, int)} decompresses into the caller's buffer, heap or direct;
+   * {@link #decompress(BytesInput, int)} into a new array for each page, which stays valid after later calls:
+   * readers keep pages, such as the dictionary page whose binary values point into it, while they decompress the
+   * next ones.
    */
   private abstract class BaseDecompressor extends BytesDecompressor {
     private final DecompressorHandle handle;
-    private final ReusingByteBufferAllocator inputAllocator;
-    private final ReusingByteBufferAllocator outputAllocator;
 
     BaseDecompressor(Codec codec, CodecSettings settings) {
       handle = new DecompressorHandle(codec, settings);
-      inputAllocator = ReusingByteBufferAllocator.strict(allocator);
-      // Using unsafe reusing allocator because we give out the output ByteBuffer wrapped in a BytesInput. But
-      // that's what BytesInputs are for. It is expected to copy the data from the returned BytesInput before
-      // using this decompressor again.
-      outputAllocator = ReusingByteBufferAllocator.unsafe(allocator);
     }
 
     @Override
     public BytesInput decompress(BytesInput bytes, int decompressedSize) throws IOException {
-      try (ByteBufferReleaser releaser = inputAllocator.getReleaser()) {
-        ByteBuffer input = bytes.toByteBuffer(releaser).duplicate();
-        ByteBuffer output = outputAllocator.allocate(decompressedSize);
-        handle.decompress(input, input.remaining(), output, decompressedSize);
-        output.flip();
-        return BytesInput.from(output);
-      }
+      return handle.decompress(bytes, decompressedSize);
     }
 
     @Override
@@ -128,11 +116,9 @@ class DirectCodecFactory extends CodecFactory implements AutoCloseable {
       handle.decompress(input, compressedSize, output, decompressedSize);
     }
 
-    /** Frees the buffers now; the decompressor stays usable. */
+    /** Nothing to free: the decompressor borrows a codec engine from the shared pool for each page. */
     @Override
-    public void release() {
-      AutoCloseables.uncheckedClose(outputAllocator, inputAllocator);
-    }
+    public void release() {}
   }
 
   /**

@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.airlift.compress.lz4.Lz4Compressor;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -219,6 +220,113 @@ public class TestDirectCodecs {
       }
       factory.release();
     }
+  }
+
+  /** A page that decodes to fewer bytes than declared ends early: EOFException, on both paths. */
+  @Test
+  public void shortOutputIsAnEofException() throws IOException {
+    byte[] page = page(5000, 4);
+    for (CodecFactory factory : factories(new Configuration())) {
+      // an LZ4 block does not state its size: it decodes, and comes out one byte short
+      byte[] compressed = factory.getCompressor(CompressionCodecName.LZ4_RAW)
+          .compress(BytesInput.from(page))
+          .toByteArray();
+      BytesInputDecompressor decompressor = factory.getDecompressor(CompressionCodecName.LZ4_RAW);
+      assertThatThrownBy(() -> decompressor.decompress(BytesInput.from(compressed), page.length + 1))
+          .isInstanceOf(EOFException.class)
+          .hasMessageContaining("decoded to " + page.length + " bytes, expected " + (page.length + 1));
+      ByteBuffer output = guarded(new byte[0], page.length + 1, true, GUARD);
+      assertThatThrownBy(() -> decompressor.decompress(
+              ByteBuffer.wrap(compressed), compressed.length, output, page.length + 1))
+          .isInstanceOf(EOFException.class);
+      factory.release();
+    }
+  }
+
+  /** UNCOMPRESSED pages hold exactly their declared size: shorter is an EOFException, longer an IOException. */
+  @Test
+  public void uncompressedPagesAreSizeChecked() throws IOException {
+    byte[] page = page(100, 5);
+    for (CodecFactory factory : factories(new Configuration())) {
+      BytesInputDecompressor decompressor = factory.getDecompressor(CompressionCodecName.UNCOMPRESSED);
+      assertThat(decompressor.decompress(BytesInput.from(page), 100).toByteArray())
+          .isEqualTo(page);
+      assertThatThrownBy(() -> decompressor.decompress(BytesInput.from(page), 101))
+          .isInstanceOf(EOFException.class)
+          .hasMessage("UNCOMPRESSED page holds 100 bytes, expected 101");
+      assertThatThrownBy(() -> decompressor.decompress(BytesInput.from(page), 99))
+          .isInstanceOf(IOException.class)
+          .isNotInstanceOf(EOFException.class)
+          .hasMessage("UNCOMPRESSED page holds 100 bytes, expected 99");
+      factory.release();
+    }
+  }
+
+  /**
+   * parquet.compression.codec.hadoop.enabled=true: both factories use Hadoop's codecs again (their classes say so),
+   * and what they write reads with the direct codecs, and the reverse, also at a level.
+   */
+  @Test
+  public void hadoopCodecsOptOut() throws IOException {
+    Configuration optOut = new Configuration();
+    optOut.setBoolean("parquet.compression.codec.hadoop.enabled", true);
+    Set<CompressionCodecName> codecs = EnumSet.of(
+        CompressionCodecName.SNAPPY,
+        CompressionCodecName.GZIP,
+        CompressionCodecName.ZSTD,
+        CompressionCodecName.LZ4_RAW);
+    CodecFactory direct = heapFactory(new Configuration());
+    for (CodecFactory hadoop : factories(optOut)) {
+      for (CompressionCodecName codec : codecs) {
+        byte[] page = page(70_000, codec.ordinal() + 7);
+        BytesInputCompressor compressor = hadoop.getCompressor(codec);
+        BytesInputDecompressor decompressor = hadoop.getDecompressor(codec);
+        assertThat(compressor.getClass().getName())
+            .isEqualTo("org.apache.parquet.hadoop.HadoopCodecPath$HadoopCompressor");
+        assertThat(decompressor.getClass().getName())
+            .isEqualTo("org.apache.parquet.hadoop.HadoopCodecPath$HadoopDecompressor");
+        byte[] fromHadoop = compressor.compress(BytesInput.from(page)).toByteArray();
+        assertThat(direct.getDecompressor(codec)
+                .decompress(BytesInput.from(fromHadoop), page.length)
+                .toByteArray())
+            .as("%s: the direct codec reads the Hadoop codec's page", codec)
+            .isEqualTo(page);
+        byte[] fromDirect =
+            direct.getCompressor(codec).compress(BytesInput.from(page)).toByteArray();
+        assertThat(decompressor.decompress(BytesInput.from(fromDirect), page.length).toByteArray())
+            .as("%s: the Hadoop codec reads the direct codec's page", codec)
+            .isEqualTo(page);
+        ByteBuffer output = ByteBuffer.allocateDirect(page.length);
+        decompressor.decompress(ByteBuffer.wrap(fromDirect), fromDirect.length, output, page.length);
+        output.flip();
+        byte[] decoded = new byte[page.length];
+        output.get(decoded);
+        assertThat(decoded).as("%s: ByteBuffer path", codec).isEqualTo(page);
+      }
+      byte[] page = page(70_000, 11);
+      BytesInputCompressor zstd19 = hadoop.getCompressor(CompressionCodecName.ZSTD, 19);
+      assertThat(zstd19.getClass().getSimpleName()).isEqualTo("HadoopCompressor");
+      byte[] best = zstd19.compress(BytesInput.from(page)).toByteArray();
+      byte[] fastest = hadoop.getCompressor(CompressionCodecName.ZSTD, 1)
+          .compress(BytesInput.from(page))
+          .toByteArray();
+      assertThat(best.length).as("ZSTD level 19 against level 1").isLessThan(fastest.length);
+      assertThat(direct.getDecompressor(CompressionCodecName.ZSTD)
+              .decompress(BytesInput.from(best), page.length)
+              .toByteArray())
+          .isEqualTo(page);
+      byte[] gzip9 = hadoop.getCompressor(CompressionCodecName.GZIP, 9)
+          .compress(BytesInput.from(page))
+          .toByteArray();
+      assertThat(direct.getDecompressor(CompressionCodecName.GZIP)
+              .decompress(BytesInput.from(gzip9), page.length)
+              .toByteArray())
+          .isEqualTo(page);
+      assertThat(hadoop.getCompressor(CompressionCodecName.UNCOMPRESSED))
+          .isSameAs(CodecFactory.NO_OP_COMPRESSOR);
+      hadoop.release();
+    }
+    direct.release();
   }
 
   @Test
