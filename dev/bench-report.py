@@ -870,48 +870,57 @@ JDK25_TARGETS = {
 JDK25_NAMES = {
     "LIB_HEAP": "tier",
     "LIB_NO_FFM_HEAP": "no tier",
+    "BARE_FFM_HEAP": "bare FFM",
     "BARE_HEAP": "bare",
     "STOCK_HEAP": "stock",
 }
+JDK25_OTHERS = ["LIB_NO_FFM_HEAP", "BARE_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP"]
+
+
+def benchmark_results(results, name):
+    """The results of one JMH benchmark class (a suite's JSON may hold several)."""
+    return [r for r in results if r["benchmark"].rsplit(".", 2)[1] == name]
 
 
 def jdk25_section(suite, directory, report_dir):
     """The native tier's suite: the library on JDK 25 with and without the tier, the bare libraries, stock."""
-    run = CodecRun(suite.results)
+    run = CodecRun(benchmark_results(suite.results, "CodecBenchmark"))
     impls = suite.meta.get("implementations", {})
     lines = ["## JDK 25: the native tier\n"]
     lines.append(
         "Run on %s with `aircompressor-v3` on the class path (`dev/bench full jdk25`), heap buffers, side by side in one "
         "invocation: **tier** is this library as it runs by default there; **no tier** the same library with "
-        "`parquet.codecs.native=no-ffm` (the engines of every earlier JDK); **bare** the codec library that was the "
-        "ceiling until now, called directly; **stock** parquet-java's `CodecFactory` with Hadoop. lz4-java 1.10.4 is "
-        "on this class path, so for LZ4 and LZ4_RAW *no tier* and *bare* are lz4-java's JNI build, while *stock* "
-        "runs LZ4_RAW on aircompressor's pure Java (the library's own default without lz4-java) and LZ4 on Hadoop's "
-        "codec.\n" % jvm_label(suite)
+        "`parquet.codecs.native=no-ffm` (the engines of every earlier JDK); **bare FFM** the native libraries the tier "
+        "runs on, called through aircompressor-v3's own classes (the tier's ceiling); **bare** the codec library that "
+        "was the ceiling until now, called directly; **stock** parquet-java's `CodecFactory` with Hadoop. lz4-java "
+        "1.10.4 is on this class path, so for LZ4 and LZ4_RAW *no tier* and *bare* are lz4-java's JNI build, while "
+        "*stock* runs LZ4_RAW on aircompressor's pure Java (the library's own default without lz4-java) and LZ4 on "
+        "Hadoop's codec.\n" % jvm_label(suite)
     )
-    lines.append("| codec | what the tier runs | bare |")
-    lines.append("|---|---|---|")
+    lines.append("| codec | what the tier runs | bare FFM | bare |")
+    lines.append("|---|---|---|---|")
     for codec in run.codecs:
         info = impls.get(codec, {})
-        lines.append("| %s | %s | %s |" % (codec, esc(info.get("library", "?")), esc(info.get("bare", "?"))))
+        lines.append("| %s | %s | %s | %s |" % (codec, esc(info.get("library", "?")), esc(info.get("bareFfm", "n/a")),
+                                               esc(info.get("bare", "?"))))
     lines.append("")
     lines.append("MB/s of uncompressed pages, and the tier's ratio to each (above 1.0: the tier is faster):\n")
-    lines.append("| codec | page | operation | tier | no tier | bare | stock | ÷ no tier | ÷ bare | ÷ stock |")
-    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    lines.append("| codec | page | operation | tier | no tier | bare FFM | bare | stock "
+                 "| ÷ no tier | ÷ bare FFM | ÷ bare | ÷ stock |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     chart = []
     for codec in run.codecs:
         for size in run.sizes:
             entry = {"label": "%s %s" % (codec, size_label(size))}
             for op in OPS:
                 row = [codec, size_label(size), op]
-                for impl in ["LIB_HEAP", "LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP"]:
+                for impl in ["LIB_HEAP"] + JDK25_OTHERS:
                     v = run.mbps(codec, size, op, impl)
                     row.append("n/a" if v is None else "{:,.0f}".format(v))
-                ratios = [run.ratio(codec, size, op, "LIB_HEAP", other)
-                          for other in ["LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP"]]
+                ratios = [run.ratio(codec, size, op, "LIB_HEAP", other) for other in JDK25_OTHERS]
                 row += ["n/a" if r is None else fmt(r) for r in ratios]
                 lines.append("| " + " | ".join(row) + " |")
-                entry[op] = (ratios[0], ratios[2])
+                entry[op] = (ratios[0], ratios[3])
             chart.append(entry)
     lines.append("")
     svg = os.path.join(directory, "jdk25-tier.svg")
@@ -928,6 +937,57 @@ def jdk25_section(suite, directory, report_dir):
             lines.append("- %s %s, tier ÷ %s ≥ %.2f: %s (%s)" % (
                 codec, op, JDK25_NAMES[other], target, "met" if met else "**missed**", shown))
     lines.append("")
+    lines += zstd_sweep_lines(benchmark_results(suite.results, "ZstdLevelBenchmark"))
+    return lines
+
+
+ZSTD_SWEEP_IMPLS = [
+    ("LIB", "library (zstd-jni)"),
+    ("LIB_FFM", "library, ffm-only (libzstd)"),
+    ("BARE_JNI", "bare zstd-jni"),
+    ("BARE_FFM", "bare libzstd FFM"),
+]
+
+
+def zstd_sweep_lines(results):
+    """ZSTD level by level (and with workers): zstd-jni against libzstd through FFM, bare and in the library."""
+    if not results:
+        return []
+    cells = {}
+    for r in results:
+        p = r["params"]
+        op = r["benchmark"].rsplit(".", 1)[1]
+        key = (int(p["level"]), int(p["workers"]), op, p["impl"])
+        cells[key] = r["primaryMetric"]["score"] * int(p["pageSize"]) / 1e6
+    rows = sorted({k[:3] for k in cells}, key=lambda k: (k[1], k[2], k[0]))
+    lines = ["### ZSTD on JDK 25, level by level\n"]
+    lines.append(
+        "Which ZSTD engine the library should run on JDK 25 (`ZstdLevelBenchmark`, 1 MiB pages, in the same "
+        "invocation as the table above). The library runs zstd-jni, and the tier's libzstd only when zstd-jni cannot "
+        "load; *ffm-only* forces the tier. Pages to decompress were compressed at the row's level. MB/s of "
+        "uncompressed pages; the two ratios put libzstd through FFM over zstd-jni (above 1.0: FFM is faster). "
+        "The bare engines have no workers.\n")
+    lines.append("| level | workers | operation | " + " | ".join(name for _, name in ZSTD_SWEEP_IMPLS)
+                 + " | library FFM ÷ JNI | bare FFM ÷ JNI |")
+    lines.append("|---:|---:|---|" + "---:|" * (len(ZSTD_SWEEP_IMPLS) + 2))
+    faster = []
+    for level, workers, op in rows:
+        row = [str(level), str(workers), op]
+        for impl, _ in ZSTD_SWEEP_IMPLS:
+            v = cells.get((level, workers, op, impl))
+            row.append("n/a" if v is None else "{:,.0f}".format(v))
+        lib = ratio(cells.get((level, workers, op, "LIB_FFM")), cells.get((level, workers, op, "LIB")))
+        bare = ratio(cells.get((level, workers, op, "BARE_FFM")), cells.get((level, workers, op, "BARE_JNI")))
+        row += ["n/a" if v is None else fmt(v) for v in (lib, bare)]
+        if lib is not None and lib >= 1.1:
+            faster.append("level %d %s%s (%s)" % (level, op, " with %d workers" % workers if workers else "", fmt(lib)))
+        lines.append("| " + " | ".join(row) + " |")
+    lines.append("")
+    if faster:
+        lines.append("In the library, libzstd through FFM was at least 1.1× zstd-jni in: " + "; ".join(faster)
+                     + ". Re-run those cells with more forks before changing the engine order.\n")
+    else:
+        lines.append("In the library, libzstd through FFM was nowhere 1.1× zstd-jni or more: zstd-jni stays first.\n")
     return lines
 
 # ----------------------------------------------------------------------------------------------------------- main

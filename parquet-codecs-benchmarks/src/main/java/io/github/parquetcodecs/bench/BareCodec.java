@@ -12,7 +12,11 @@ import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
 import io.github.parquetcodecs.CompressionLevels;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -75,6 +79,72 @@ public abstract class BareCodec implements AutoCloseable {
                 return new BrotliBare(CompressionLevels.BROTLI_DEFAULT_QUALITY);
             default:
                 throw new IllegalArgumentException("no bare codec for " + codec);
+        }
+    }
+
+    /** The codecs with a bare FFM row: those aircompressor-v3 bundles a native library for. */
+    public static final Set<CompressionCodecName> FFM_CODECS = Collections.unmodifiableSet(EnumSet.of(
+            CompressionCodecName.SNAPPY,
+            CompressionCodecName.GZIP,
+            CompressionCodecName.LZ4_RAW,
+            CompressionCodecName.LZ4,
+            CompressionCodecName.ZSTD));
+
+    private static final String FFM_CLASS = "io.github.parquetcodecs.bench.BareFfm";
+
+    /** Why the bare FFM row of {@code codec} cannot run on this JVM, or null when it can. */
+    public static String ffmUnsupported(CompressionCodecName codec) {
+        if (Runtime.version().feature() < 25) {
+            return "the bare FFM rows call aircompressor-v3, whose classes need JDK 25 or later, not "
+                    + Runtime.version();
+        }
+        return FFM_CODECS.contains(codec) ? null : "aircompressor-v3 bundles no native library for " + codec;
+    }
+
+    /**
+     * aircompressor-v3's native library for {@code codec}, called directly through its FFM classes (JDK 25 or later):
+     * libdeflate, liblz4, libzstd or libsnappy. The code is BareFfm, in this module's META-INF/versions/25.
+     *
+     * @throws UnsupportedOperationException with {@link #ffmUnsupported}'s reason
+     */
+    public static BareCodec ffm(CompressionCodecName codec) {
+        String reason = ffmUnsupported(codec);
+        if (reason != null) {
+            throw new UnsupportedOperationException(reason);
+        }
+        return (BareCodec) callFfm("of", CompressionCodecName.class, codec);
+    }
+
+    /** libzstd through aircompressor-v3 at {@code level} (JDK 25 or later). */
+    public static BareCodec ffmZstd(int level) {
+        String reason = ffmUnsupported(CompressionCodecName.ZSTD);
+        if (reason != null) {
+            throw new UnsupportedOperationException(reason);
+        }
+        return (BareCodec) callFfm("zstd", int.class, level);
+    }
+
+    /** The library calls of the bare FFM row, for the report. */
+    public static String describeFfm(CompressionCodecName codec) {
+        return ffmUnsupported(codec) != null ? "" : (String) callFfm("describe", CompressionCodecName.class, codec);
+    }
+
+    private static Object callFfm(String method, Class<?> type, Object argument) {
+        try {
+            return Class.forName(FFM_CLASS).getDeclaredMethod(method, type).invoke(null, argument);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(
+                    FFM_CLASS + " is missing: put parquet-codecs-benchmarks/target/classes/META-INF/versions/25 on the"
+                            + " class path (dev/bench does), after building with a JDK 25 javac",
+                    e);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            throw new IllegalStateException(cause);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -183,19 +253,33 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
-    /** One gzip member: a fixed 10-byte header, raw deflate, CRC32 and ISIZE. */
-    static final class GzipBare extends BareCodec {
-        private final Deflater deflater;
-        private final Inflater inflater = new Inflater(true);
+    /**
+     * One gzip member: a fixed 10-byte header, raw deflate, CRC32 and ISIZE. The raw deflate engine is the subclass's:
+     * JDK zlib ({@link GzipBare}) or libdeflate (the JDK 25 bare rows, {@code BareFfm}).
+     */
+    abstract static class GzipMember extends BareCodec {
+        static final int HEADER = 10;
+        static final int TRAILER = 8;
         private final CRC32 crc = new CRC32();
 
-        GzipBare(int level) {
-            deflater = new Deflater(level, true);
-        }
+        /** Raw deflate of {@code src[0, length)} into {@code dst[offset, end)}; returns the bytes written. */
+        abstract int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException;
+
+        /** Raw deflate of src's [position, limit) into dst's [position, limit); returns the bytes written. */
+        abstract int deflate(ByteBuffer src, ByteBuffer dst) throws IOException;
+
+        /** Raw inflate of {@code src[offset, offset + length)} into {@code dst[0, outLength)}; returns the bytes made. */
+        abstract int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) throws IOException;
+
+        /** Raw inflate of src's [position, limit) into dst's [position, limit); returns the bytes made. */
+        abstract int inflate(ByteBuffer src, ByteBuffer dst) throws IOException;
+
+        /** The deflate bound of {@code n} bytes, before the header and trailer. */
+        abstract int deflateBound(int n);
 
         @Override
-        public int maxCompressedLength(int n) {
-            return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + 18;
+        public final int maxCompressedLength(int n) {
+            return deflateBound(n) + HEADER + TRAILER;
         }
 
         private static void header(byte[] dst) {
@@ -209,12 +293,93 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
-        public int compress(byte[] src, int length, byte[] dst) throws IOException {
+        public final int compress(byte[] src, int length, byte[] dst) throws IOException {
             header(dst);
+            int out = HEADER + deflate(src, length, dst, HEADER, dst.length - TRAILER);
+            crc.reset();
+            crc.update(src, 0, length);
+            putIntLE(dst, out, (int) crc.getValue());
+            putIntLE(dst, out + 4, length);
+            return out + TRAILER;
+        }
+
+        @Override
+        public final int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException {
+            dst.limit(dst.capacity());
+            dst.put(0, (byte) 0x1f).put(1, (byte) 0x8b).put(2, (byte) 8);
+            for (int i = 3; i < 9; i++) {
+                dst.put(i, (byte) 0);
+            }
+            dst.put(9, (byte) 0xff);
+            int out = HEADER + deflate(range(src, 0, length), range(dst, HEADER, dst.capacity() - TRAILER));
+            crc.reset();
+            crc.update(range(src, 0, length));
+            dst.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            dst.limit(dst.capacity());
+            dst.putInt(out, (int) crc.getValue());
+            dst.putInt(out + 4, length);
+            dst.order(java.nio.ByteOrder.BIG_ENDIAN);
+            return out + TRAILER;
+        }
+
+        @Override
+        public final int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
+            int out = inflate(src, HEADER, length - HEADER - TRAILER, dst, outLength);
+            crc.reset();
+            crc.update(dst, 0, out);
+            if ((int) crc.getValue() != getIntLE(src, length - 8) || out != getIntLE(src, length - 4)) {
+                throw new IOException("gzip trailer mismatch");
+            }
+            return out;
+        }
+
+        @Override
+        public final int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException {
+            int out = inflate(range(src, HEADER, length - TRAILER), range(dst, 0, outLength));
+            crc.reset();
+            crc.update(range(dst, 0, out));
+            src.limit(length);
+            src.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            int expectedCrc = src.getInt(length - 8);
+            int isize = src.getInt(length - 4);
+            src.order(java.nio.ByteOrder.BIG_ENDIAN);
+            if ((int) crc.getValue() != expectedCrc || out != isize) {
+                throw new IOException("gzip trailer mismatch");
+            }
+            return out;
+        }
+
+        private static void putIntLE(byte[] b, int i, int v) {
+            b[i] = (byte) v;
+            b[i + 1] = (byte) (v >>> 8);
+            b[i + 2] = (byte) (v >>> 16);
+            b[i + 3] = (byte) (v >>> 24);
+        }
+
+        private static int getIntLE(byte[] b, int i) {
+            return (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | (b[i + 3] & 0xff) << 24;
+        }
+    }
+
+    /** A gzip member on JDK zlib: {@link Deflater} and {@link Inflater} in raw mode, reused. */
+    static final class GzipBare extends GzipMember {
+        private final Deflater deflater;
+        private final Inflater inflater = new Inflater(true);
+
+        GzipBare(int level) {
+            deflater = new Deflater(level, true);
+        }
+
+        @Override
+        int deflateBound(int n) {
+            return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5;
+        }
+
+        @Override
+        int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException {
             deflater.setInput(src, 0, length);
             deflater.finish();
-            int out = 10;
-            int end = dst.length - 8;
+            int out = offset;
             while (!deflater.finished()) {
                 int n = deflater.deflate(dst, out, end - out);
                 if (n == 0 && out == end) {
@@ -223,44 +388,26 @@ public abstract class BareCodec implements AutoCloseable {
                 out += n;
             }
             deflater.reset();
-            crc.reset();
-            crc.update(src, 0, length);
-            putIntLE(dst, out, (int) crc.getValue());
-            putIntLE(dst, out + 4, length);
-            return out + 8;
+            return out - offset;
         }
 
         @Override
-        public int compress(ByteBuffer src, int length, ByteBuffer dst) throws IOException {
-            dst.limit(dst.capacity());
-            dst.put(0, (byte) 0x1f).put(1, (byte) 0x8b).put(2, (byte) 8);
-            for (int i = 3; i < 9; i++) {
-                dst.put(i, (byte) 0);
-            }
-            dst.put(9, (byte) 0xff);
-            deflater.setInput(range(src, 0, length));
+        int deflate(ByteBuffer src, ByteBuffer dst) throws IOException {
+            int start = dst.position();
+            deflater.setInput(src);
             deflater.finish();
-            range(dst, 10, dst.capacity() - 8);
             while (!deflater.finished()) {
                 if (deflater.deflate(dst) == 0 && !dst.hasRemaining()) {
                     throw new IOException("deflate output overflow");
                 }
             }
             deflater.reset();
-            int out = dst.position();
-            crc.reset();
-            crc.update(range(src, 0, length));
-            dst.order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            dst.limit(dst.capacity());
-            dst.putInt(out, (int) crc.getValue());
-            dst.putInt(out + 4, length);
-            dst.order(java.nio.ByteOrder.BIG_ENDIAN);
-            return out + 8;
+            return dst.position() - start;
         }
 
         @Override
-        public int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
-            inflater.setInput(src, 10, length - 18);
+        int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) throws IOException {
+            inflater.setInput(src, offset, length);
             int out = 0;
             try {
                 while (!inflater.finished()) {
@@ -275,18 +422,13 @@ public abstract class BareCodec implements AutoCloseable {
             } finally {
                 inflater.reset();
             }
-            crc.reset();
-            crc.update(dst, 0, out);
-            if ((int) crc.getValue() != getIntLE(src, length - 8) || out != getIntLE(src, length - 4)) {
-                throw new IOException("gzip trailer mismatch");
-            }
             return out;
         }
 
         @Override
-        public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException {
-            inflater.setInput(range(src, 10, length - 8));
-            range(dst, 0, outLength);
+        int inflate(ByteBuffer src, ByteBuffer dst) throws IOException {
+            int start = dst.position();
+            inflater.setInput(src);
             try {
                 while (!inflater.finished()) {
                     if (inflater.inflate(dst) == 0 && (inflater.needsInput() || !dst.hasRemaining())) {
@@ -298,35 +440,13 @@ public abstract class BareCodec implements AutoCloseable {
             } finally {
                 inflater.reset();
             }
-            int out = dst.position();
-            crc.reset();
-            crc.update(range(dst, 0, out));
-            src.limit(length);
-            src.order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            int expectedCrc = src.getInt(length - 8);
-            int isize = src.getInt(length - 4);
-            src.order(java.nio.ByteOrder.BIG_ENDIAN);
-            if ((int) crc.getValue() != expectedCrc || out != isize) {
-                throw new IOException("gzip trailer mismatch");
-            }
-            return out;
+            return dst.position() - start;
         }
 
         @Override
         public void close() {
             deflater.end();
             inflater.end();
-        }
-
-        private static void putIntLE(byte[] b, int i, int v) {
-            b[i] = (byte) v;
-            b[i + 1] = (byte) (v >>> 8);
-            b[i + 2] = (byte) (v >>> 16);
-            b[i + 3] = (byte) (v >>> 24);
-        }
-
-        private static int getIntLE(byte[] b, int i) {
-            return (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | (b[i + 3] & 0xff) << 24;
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,6 +132,15 @@ public final class BenchMain {
                 }
                 meta.put("notRun", skipped);
                 meta.put("pageSets", pageSetFacts(settings));
+                if (suite.equals("jdk25")) {
+                    // ZSTD's engine on JDK 25, level by level, and with workers (the library's engines only)
+                    Settings sweep = zstdSweepSettings(full);
+                    results.addAll(runner(sweep.options(ZstdLevelBenchmark.class, null)));
+                    Settings workers = zstdWorkersSettings(full);
+                    results.addAll(runner(workers.options(ZstdLevelBenchmark.class, "compress")));
+                    meta.put("zstdSweep", sweep.describe());
+                    meta.put("zstdWorkers", workers.describe());
+                }
             }
             case "e2e" -> {
                 Files.deleteIfExists(sizes);
@@ -226,7 +236,11 @@ public final class BenchMain {
                 .withCacheProperty()
                 .param("codec", codecs(false))
                 .param("pageSize", PAGE_SIZES)
-                .param("impl", names(CodecEngine.Impl.values()));
+                .param(
+                        "impl",
+                        names(Arrays.stream(CodecEngine.Impl.values())
+                                .filter(impl -> !impl.isBareFfm()) // JDK 25 only: the jdk25 suite's
+                                .toArray(CodecEngine.Impl[]::new)));
     }
 
     /**
@@ -243,7 +257,30 @@ public final class BenchMain {
         return settings.withCacheProperty()
                 .param("codec", "GZIP", "LZ4_RAW", "LZ4", "ZSTD")
                 .param("pageSize", "8192", "65536", "1048576")
-                .param("impl", "LIB_HEAP", "LIB_NO_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP");
+                .param("impl", "LIB_HEAP", "LIB_NO_FFM_HEAP", "BARE_FFM_HEAP", "BARE_HEAP", "STOCK_HEAP");
+    }
+
+    /**
+     * The jdk25 suite's ZSTD sweep ({@link ZstdLevelBenchmark}): levels -1, 1, 3, 9 and 19 on 1 MiB pages, zstd-jni
+     * against the tier's libzstd, bare and in the library, compress and decompress.
+     */
+    static Settings zstdSweepSettings(boolean full) {
+        Settings settings = full
+                ? new Settings(Mode.Throughput, "ops = pages", 1, 2, ms(750), 3, ms(750))
+                : new Settings(Mode.Throughput, "ops = pages", 0, 1, ms(50), 2, ms(50));
+        return settings.withCacheProperty()
+                .param("level", "-1", "1", "3", "9", "19")
+                .param("workers", "0")
+                .param("pageSize", "1048576")
+                .param("impl", "LIB", "LIB_FFM", "BARE_JNI", "BARE_FFM");
+    }
+
+    /** The same with two zstd workers, compress only: the library on zstd-jni, and forced onto the tier's libzstd. */
+    static Settings zstdWorkersSettings(boolean full) {
+        return zstdSweepSettings(full)
+                .param("level", "3", "9")
+                .param("workers", "2")
+                .param("impl", "LIB", "LIB_FFM");
     }
 
     static Settings e2eSettings(boolean full) {
@@ -502,7 +539,13 @@ public final class BenchMain {
         Map<String, Object> impls = new LinkedHashMap<>();
         for (String codec : codecs(false)) {
             CompressionCodecName name = CompressionCodecName.valueOf(codec);
-            impls.put(codec, Map.of("library", factory.implementation(name), "bare", BareCodec.describe(name)));
+            Map<String, Object> calls = new LinkedHashMap<>();
+            calls.put("library", factory.implementation(name));
+            calls.put("bare", BareCodec.describe(name));
+            if (BareCodec.ffmUnsupported(name) == null) {
+                calls.put("bareFfm", BareCodec.describeFfm(name));
+            }
+            impls.put(codec, calls);
         }
         return impls;
     }

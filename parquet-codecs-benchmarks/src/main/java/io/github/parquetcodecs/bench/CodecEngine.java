@@ -24,6 +24,13 @@ public abstract class CodecEngine implements AutoCloseable {
         BARE_HEAP(false),
         /** The codec library's direct-buffer calls on direct buffers: the ceiling for direct buffers. */
         BARE_DIRECT(true),
+        /**
+         * JDK 25 and later: aircompressor-v3's native libraries (libdeflate, liblz4, libzstd, libsnappy) called
+         * directly on byte arrays ({@link BareCodec#ffm}): the ceiling for the library's native tier on heap buffers.
+         */
+        BARE_FFM_HEAP(false),
+        /** As {@link #BARE_FFM_HEAP}, on direct buffers (as memory segments). */
+        BARE_FFM_DIRECT(true),
         /** This library ({@link HadoopFreeCodecFactory}) on heap buffers. */
         LIB_HEAP(false),
         /** This library on direct buffers. */
@@ -50,6 +57,10 @@ public abstract class CodecEngine implements AutoCloseable {
         public boolean isStock() {
             return this == STOCK_HEAP || this == STOCK_DIRECT;
         }
+
+        public boolean isBareFfm() {
+            return this == BARE_FFM_HEAP || this == BARE_FFM_DIRECT;
+        }
     }
 
     final CompressionCodecName codec;
@@ -68,6 +79,9 @@ public abstract class CodecEngine implements AutoCloseable {
      * pages (see {@link Stock#directDecompressFailure}).
      */
     public static String unsupported(Impl impl, CompressionCodecName codec, String operation) {
+        if (impl.isBareFfm()) {
+            return BareCodec.ffmUnsupported(codec);
+        }
         if (!impl.isStock()) {
             return null;
         }
@@ -106,12 +120,22 @@ public abstract class CodecEngine implements AutoCloseable {
                 throw new UnsupportedOperationException("stock parquet-java cannot do " + codec + ": " + reason);
             }
         }
+        if (impl.isBareFfm()) {
+            String reason = BareCodec.ffmUnsupported(codec);
+            if (reason != null) {
+                throw new UnsupportedOperationException(reason);
+            }
+        }
         byte[][] compressed = compressedPages(codec, pages);
         switch (impl) {
             case BARE_HEAP:
-                return new BareHeap(codec, pages, compressed, pageSize);
+                return new BareHeap(BareCodec.of(codec), codec, pages, compressed, pageSize);
             case BARE_DIRECT:
-                return new BareDirect(codec, pages, compressed, pageSize);
+                return new BareDirect(BareCodec.of(codec), codec, pages, compressed, pageSize);
+            case BARE_FFM_HEAP:
+                return new BareHeap(BareCodec.ffm(codec), codec, pages, compressed, pageSize);
+            case BARE_FFM_DIRECT:
+                return new BareDirect(BareCodec.ffm(codec), codec, pages, compressed, pageSize);
             case LIB_HEAP:
                 return new Factory(new HadoopFreeCodecFactory(), false, codec, pages, compressed, pageSize);
             case LIB_DIRECT:
@@ -166,9 +190,9 @@ public abstract class CodecEngine implements AutoCloseable {
         private int lastLength;
         private int lastOut;
 
-        BareHeap(CompressionCodecName codec, byte[][] pages, byte[][] compressed, int pageSize) {
+        BareHeap(BareCodec bare, CompressionCodecName codec, byte[][] pages, byte[][] compressed, int pageSize) {
             super(codec, pageSize, pages.length);
-            this.bare = BareCodec.of(codec);
+            this.bare = bare;
             this.pages = pages;
             this.compressed = compressed;
             this.dst = new byte[bare.maxCompressedLength(pageSize)];
@@ -211,9 +235,9 @@ public abstract class CodecEngine implements AutoCloseable {
         private int lastLength;
         private int lastOut;
 
-        BareDirect(CompressionCodecName codec, byte[][] pages, byte[][] compressed, int pageSize) {
+        BareDirect(BareCodec bare, CompressionCodecName codec, byte[][] pages, byte[][] compressed, int pageSize) {
             super(codec, pageSize, pages.length);
-            this.bare = BareCodec.of(codec);
+            this.bare = bare;
             this.pages = new ByteBuffer[pages.length];
             this.compressed = new ByteBuffer[pages.length];
             for (int i = 0; i < pages.length; i++) {

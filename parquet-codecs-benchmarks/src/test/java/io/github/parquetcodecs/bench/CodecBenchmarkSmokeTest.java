@@ -40,7 +40,10 @@ class CodecBenchmarkSmokeTest {
         List<Arguments> cases = new ArrayList<>();
         for (String codec : CODECS) {
             for (CodecEngine.Impl impl : CodecEngine.Impl.values()) {
-                if (!impl.isStock() || Stock.unsupportedReason(CompressionCodecName.valueOf(codec)) == null) {
+                CompressionCodecName name = CompressionCodecName.valueOf(codec);
+                if (impl.isBareFfm()
+                        ? BareCodec.ffmUnsupported(name) == null
+                        : !impl.isStock() || Stock.unsupportedReason(name) == null) {
                     cases.add(Arguments.of(codec, impl.name()));
                 }
             }
@@ -85,6 +88,30 @@ class CodecBenchmarkSmokeTest {
             }
         } finally {
             benchmark.tearDown();
+        }
+    }
+
+    /** On JDK 25 the bare FFM rows must run (not be skipped); before it, they say why they cannot. */
+    @Test
+    void bareFfmRowsRunOnJdk25AndSayWhyNotBefore() throws Exception {
+        if (Runtime.version().feature() >= 25) {
+            for (CompressionCodecName codec : BareCodec.FFM_CODECS) {
+                assertNull(BareCodec.ffmUnsupported(codec), codec.name());
+                assertTrue(BareCodec.describeFfm(codec).contains("aircompressor-v3"), codec.name());
+            }
+            assertNotNull(BareCodec.ffmUnsupported(CompressionCodecName.BROTLI));
+            try (BareCodec zstd = BareCodec.ffmZstd(-3)) {
+                byte[] page = PageSet.of(65536).page(0);
+                byte[] compressed = new byte[zstd.maxCompressedLength(page.length)];
+                int length = zstd.compress(page, page.length, compressed);
+                byte[] back = new byte[page.length];
+                assertEquals(page.length, zstd.decompress(compressed, length, back, page.length));
+                assertArrayEquals(page, back);
+            }
+        } else {
+            String reason = BareCodec.ffmUnsupported(CompressionCodecName.GZIP);
+            assertTrue(reason.contains("JDK 25"), reason);
+            assertThrows(UnsupportedOperationException.class, () -> BareCodec.ffm(CompressionCodecName.GZIP));
         }
     }
 
