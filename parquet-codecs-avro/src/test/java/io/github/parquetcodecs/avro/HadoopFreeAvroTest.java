@@ -9,7 +9,6 @@ import io.github.parquetcodecs.nohadoop.HadoopFreeRecordReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,7 +34,7 @@ import test.avro.Trade;
  * back equal to the value written and every column chunk's codec checked in the footer.
  */
 class HadoopFreeAvroTest {
-    private static final int ROWS = 3_000;
+    static final int ROWS = 3_000;
     private static final Schema EVENT = new Schema.Parser()
             .parse("{\"type\":\"record\",\"name\":\"Event\",\"namespace\":\"test.generic\",\"fields\":["
                     + "{\"name\":\"id\",\"type\":\"long\"},"
@@ -66,7 +64,7 @@ class HadoopFreeAvroTest {
         return r;
     }
 
-    private static Trade trade(long i) {
+    static Trade trade(long i) {
         return new Trade(i, "SYM" + (i % 37), 100 + i / 8.0, i % 5 == 0 ? null : "note " + i % 11);
     }
 
@@ -78,7 +76,7 @@ class HadoopFreeAvroTest {
         return new Order(i, "customer-" + i % 97, i * 1.25, items, i % 6 == 0 ? "SAVE" + i % 4 : null);
     }
 
-    private Map<String, CompressionCodecName> codecs(Path file) throws IOException {
+    static Map<String, CompressionCodecName> codecs(Path file) throws IOException {
         Map<String, CompressionCodecName> codecs = new HashMap<>();
         try (HadoopFreeFileReader reader = HadoopFreeParquet.openFile(
                 HadoopFreeParquet.localFile(file),
@@ -96,7 +94,7 @@ class HadoopFreeAvroTest {
         codecs.forEach((column, codec) -> assertEquals(expected, codec, column));
     }
 
-    private static <T> List<T> readAll(HadoopFreeRecordReader<T> reader) throws IOException {
+    static <T> List<T> readAll(HadoopFreeRecordReader<T> reader) throws IOException {
         List<T> records = new ArrayList<>();
         try (reader) {
             for (T record = reader.read(); record != null; record = reader.read()) {
@@ -181,36 +179,5 @@ class HadoopFreeAvroTest {
             assertEquals(order(i), read.get(i), "row " + i);
         }
         assertAll(codecs(file), codec);
-    }
-
-    /** Per-column codecs and levels (parquet-java 1.18's builder methods), through the same writer. */
-    @Test
-    void perColumnCodecsAndLevels() throws IOException {
-        Path file = dir.resolve("per-column.parquet");
-        try (ParquetWriter<Trade> writer = HadoopFreeAvro.specificWriter(
-                        new LocalOutputFile(file), Trade.class, new PlainParquetConfiguration())
-                .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withCompressionCodec("symbol", CompressionCodecName.ZSTD)
-                .withCompressionLevel("symbol", 9)
-                .withCompressionCodec("note", CompressionCodecName.GZIP)
-                .build()) {
-            for (long i = 0; i < ROWS; i++) {
-                writer.write(trade(i));
-            }
-        }
-        Map<String, CompressionCodecName> codecs = codecs(file);
-        assertEquals(
-                Map.of(
-                        "id", CompressionCodecName.SNAPPY,
-                        "symbol", CompressionCodecName.ZSTD,
-                        "price", CompressionCodecName.SNAPPY,
-                        "note", CompressionCodecName.GZIP),
-                codecs);
-        List<Trade> read = readAll(HadoopFreeAvro.specificReader(
-                HadoopFreeParquet.localFile(file),
-                Trade.class,
-                HadoopFreeParquet.readOptions().build()));
-        assertEquals(Arrays.asList(trade(0), trade(1)), read.subList(0, 2));
-        assertEquals(trade(ROWS - 1), read.get(ROWS - 1));
     }
 }
