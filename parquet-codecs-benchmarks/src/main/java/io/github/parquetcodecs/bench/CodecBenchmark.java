@@ -3,19 +3,16 @@ package io.github.parquetcodecs.bench;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -35,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:MaxDirectMemorySize=1g"})
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class CodecBenchmark {
+public class CodecBenchmark extends PageCodecBenchmark {
     @Param({"SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"})
     public String codec;
 
@@ -54,42 +51,10 @@ public class CodecBenchmark {
     })
     public String impl;
 
-    CodecEngine engine;
-
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         PageSet pages = PageSet.of(pageSize);
         engine = CodecEngine.create(
                 CodecEngine.Impl.valueOf(impl), CompressionCodecName.valueOf(codec), pages.copyOfPages(), pageSize);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        if (engine != null) {
-            engine.close();
-            engine = null;
-        }
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(PageSet.COUNT)
-    public long compress() throws IOException {
-        CodecEngine e = engine;
-        long total = 0;
-        for (int i = 0; i < PageSet.COUNT; i++) {
-            total += e.compress(i);
-        }
-        return total;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(PageSet.COUNT)
-    public long decompress() throws IOException {
-        CodecEngine e = engine;
-        long total = 0;
-        for (int i = 0; i < PageSet.COUNT; i++) {
-            total += e.decompress(i);
-        }
-        return total;
     }
 }

@@ -7,19 +7,16 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -40,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class ZstdLevelBenchmark {
+public class ZstdLevelBenchmark extends PageCodecBenchmark {
     @Param({"-1", "1", "3", "9", "19"})
     public int level;
 
@@ -52,8 +49,6 @@ public class ZstdLevelBenchmark {
 
     @Param({"LIB", "LIB_FFM", "BARE_JNI", "BARE_FFM"})
     public String impl;
-
-    CodecEngine engine;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -97,35 +92,5 @@ public class ZstdLevelBenchmark {
         conf.setInt(HadoopFreeCodecFactory.ZSTD_WORKERS, workers);
         conf.set(HadoopFreeCodecFactory.NATIVE_MODE, mode);
         return new HadoopFreeCodecFactory(conf);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        if (engine != null) {
-            engine.close();
-            engine = null;
-        }
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(PageSet.COUNT)
-    public long compress() throws IOException {
-        CodecEngine e = engine;
-        long total = 0;
-        for (int i = 0; i < PageSet.COUNT; i++) {
-            total += e.compress(i);
-        }
-        return total;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(PageSet.COUNT)
-    public long decompress() throws IOException {
-        CodecEngine e = engine;
-        long total = 0;
-        for (int i = 0; i < PageSet.COUNT; i++) {
-            total += e.decompress(i);
-        }
-        return total;
     }
 }
