@@ -265,6 +265,48 @@ class NativeTierTest {
         assertEquals(messages.get(2), messages.get(0));
     }
 
+    /**
+     * libdeflate stores inputs under 32 bytes (under 64 at level 1) instead of deflating them, up to a third larger
+     * than zlib's output; the tier gives pages under 64 bytes to zlib, so they are zlib's bytes exactly, and longer
+     * pages are libdeflate's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "1", "6", "9"})
+    void gzipPagesUnder64BytesAreZlibsBytes(String level) throws IOException {
+        HadoopFreeCodecFactory tier = factory(null, "zlib.compress.level", level);
+        HadoopFreeCodecFactory zlib = factory("no-ffm", "zlib.compress.level", level);
+        byte[] data = TestData.page(TestData.Shape.PARQUET, 1 << 16, 11);
+        for (int size : new int[] {0, 1, 2, 7, 16, 24, 31, 32, 39, 48, 63, 64, 65, 100, 1024}) {
+            for (int offset = 0; offset < 40 * 1024; offset += 4 * 1024 + 13) {
+                byte[] page = Arrays.copyOfRange(data, offset, offset + size);
+                byte[] byTier = tier.getCompressor(CompressionCodecName.GZIP)
+                        .compress(BytesInput.from(page))
+                        .toByteArray();
+                byte[] byZlib = zlib.getCompressor(CompressionCodecName.GZIP)
+                        .compress(BytesInput.from(page))
+                        .toByteArray();
+                if (size < 64) {
+                    assertArrayEquals(byZlib, byTier, level + ": " + size + "-byte page at " + offset);
+                }
+                assertArrayEquals(
+                        page,
+                        zlib.getDecompressor(CompressionCodecName.GZIP)
+                                .decompress(BytesInput.from(byTier), size)
+                                .toByteArray());
+            }
+        }
+        if (JDK25) { // above the threshold the tier is libdeflate, whose deflate stream differs from zlib's
+            byte[] page = Arrays.copyOf(data, 1024);
+            byte[] byTier = tier.getCompressor(CompressionCodecName.GZIP)
+                    .compress(BytesInput.from(page))
+                    .toByteArray();
+            byte[] byZlib = zlib.getCompressor(CompressionCodecName.GZIP)
+                    .compress(BytesInput.from(page))
+                    .toByteArray();
+            assertFalse(Arrays.equals(byZlib, byTier), level + ": a 1 KiB page should be libdeflate's");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {"-1", "0", "1", "2", "5", "6", "9", "BEST_SPEED", "DEFAULT_COMPRESSION", "BEST_COMPRESSION"})

@@ -154,7 +154,11 @@ final class GzipCodec extends Codec {
 
         @Override
         public int maxCompressedLength(int uncompressedSize) {
-            // zlib's conservative deflateBound, plus the member header and trailer
+            return bound(uncompressedSize);
+        }
+
+        /** zlib's conservative deflateBound, plus the member header and trailer. */
+        static int bound(int uncompressedSize) {
             long n = uncompressedSize;
             return Math.toIntExact(n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + HEADER_SIZE + TRAILER_SIZE);
         }
