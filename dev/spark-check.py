@@ -55,7 +55,7 @@ def main():
     jvm = spark._jvm
     version = jvm.org.apache.parquet.Version.FULL_VERSION
     try:
-        jvm.java.lang.Class.forName("org.apache.parquet.hadoop.codec.direct.Codecs")
+        jvm.java.lang.Class.forName("org.apache.parquet.hadoop.Codecs")  # package-private; present only when patched
         direct = True
     except Exception:
         direct = False

@@ -74,8 +74,6 @@ def strip_lz4_java(s, name):
 
 
 def glue(s, name):
-    s = re.sub(r"import org\.apache\.parquet\.hadoop\.codec\.direct\.\w+;\n", "", s)
-    s = s.replace("{@link org.apache.parquet.hadoop.codec.direct}", "this package")
     if "codec.direct" in s:
         sys.exit(f"transform.py: {name} still names org.apache.parquet.hadoop.codec.direct: add a rewrite")
     return s

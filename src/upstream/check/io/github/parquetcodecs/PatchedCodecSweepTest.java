@@ -1,12 +1,11 @@
 package io.github.parquetcodecs;
 
+import java.lang.reflect.Method;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
-import org.apache.parquet.hadoop.codec.direct.Codecs;
-import org.apache.parquet.hadoop.codec.direct.NativeMode;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -46,7 +45,27 @@ public class PatchedCodecSweepTest extends CodecSweep {
 
     @Override
     boolean hasPureJavaVariant(CompressionCodecName codec) {
-        return !Codecs.of(codec).implementation(NativeMode.AUTO)
-                .equals(Codecs.of(codec).implementation(NativeMode.PURE_JAVA));
+        return !implementation(codec, "AUTO").equals(implementation(codec, "PURE_JAVA"));
+    }
+
+    /**
+     * {@code Codecs.of(codec).implementation(NativeMode.valueOf(mode))}: the patch's codec classes are
+     * package-private in {@code org.apache.parquet.hadoop} (no new public type), so this test reaches them by
+     * reflection.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String implementation(CompressionCodecName codec, String mode) {
+        try {
+            Class<?> modeType = Class.forName("org.apache.parquet.hadoop.NativeMode");
+            Method of = Class.forName("org.apache.parquet.hadoop.Codecs")
+                    .getDeclaredMethod("of", CompressionCodecName.class);
+            Method implementation = Class.forName("org.apache.parquet.hadoop.Codec")
+                    .getDeclaredMethod("implementation", modeType);
+            of.setAccessible(true);
+            implementation.setAccessible(true);
+            return (String) implementation.invoke(of.invoke(null, codec), Enum.valueOf((Class) modeType, mode));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the patch's codec classes changed: update PatchedCodecSweepTest", e);
+        }
     }
 }

@@ -33,12 +33,6 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.hadoop.codec.direct.Codec;
-import org.apache.parquet.hadoop.codec.direct.CodecSettings;
-import org.apache.parquet.hadoop.codec.direct.Codecs;
-import org.apache.parquet.hadoop.codec.direct.CompressorHandle;
-import org.apache.parquet.hadoop.codec.direct.DecompressorHandle;
-import org.apache.parquet.hadoop.codec.direct.Levels;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.ConfigurationUtil;
 import org.slf4j.Logger;
@@ -46,7 +40,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Compressors and decompressors for every {@link CompressionCodecName}, backed by the direct codec
- * implementations of {@link org.apache.parquet.hadoop.codec.direct}: snappy-java, zstd-jni, aircompressor,
+ * implementations of this package (package-private, not API): snappy-java, zstd-jni, aircompressor,
  * {@code java.util.zip} and (optional) brotli4j, called without Hadoop's {@code CompressionCodec} or
  * {@code CodecPool}. Loading and using this class needs no Hadoop class when it is constructed with a
  * {@link ParquetConfiguration} that is not a {@link HadoopParquetConfiguration}.

@@ -33,11 +33,6 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.ReusingByteBufferAllocator;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.hadoop.codec.direct.Codec;
-import org.apache.parquet.hadoop.codec.direct.CodecSettings;
-import org.apache.parquet.hadoop.codec.direct.Codecs;
-import org.apache.parquet.hadoop.codec.direct.CompressorHandle;
-import org.apache.parquet.hadoop.codec.direct.DecompressorHandle;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.util.AutoCloseables;
 
