@@ -825,6 +825,28 @@ class InteropTest {
         REPORT.put("LZ4|" + impl.id, String.join("; ", outcomes));
     }
 
+    /**
+     * The engines this matrix ran on: on JDK 25 ({@code dev/test}'s JDK 25 step) the native tier's libdeflate and
+     * liblz4, so the other implementations read what the tier wrote and the tier reads theirs; before JDK 25 the JDK's
+     * zlib and lz4-java or aircompressor.
+     */
+    @Test
+    void theMatrixRanOnTheExpectedEngines() {
+        HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
+        boolean tier = Runtime.version().feature() >= 25;
+        assertEquals(
+                tier ? "libdeflate (aircompressor-v3, FFM)" : "java.util.zip (JDK zlib)",
+                factory.implementation(CompressionCodecName.GZIP));
+        assertEquals(
+                tier,
+                factory.implementation(CompressionCodecName.LZ4_RAW).startsWith("liblz4 (aircompressor-v3, FFM)"),
+                factory.implementation(CompressionCodecName.LZ4_RAW));
+        assertEquals(
+                tier,
+                factory.implementation(CompressionCodecName.LZ4).startsWith("liblz4 (aircompressor-v3, FFM)"),
+                factory.implementation(CompressionCodecName.LZ4));
+    }
+
     /** The levels reach the compressor: across the ZSTD files, a higher level gives a smaller file. */
     @Test
     void zstdLevelsTakeEffect() {
