@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Rewrites for the master series (dev/upstream-generate-master).
 
-  transform.py codec SRC DEST   a class of the library's internal package, for parquet-java master
-  transform.py glue SRC DEST    a glue file of src/upstream/glue/, for parquet-java master
+  transform.py codec SRC DEST               a class of the library's internal package, for parquet-java master
+  transform.py glue SRC DEST                a glue file of src/upstream/glue/, for parquet-java master
+  transform.py codec-before-knobs SRC DEST  the same, as of commits 2 to 4: without the two keys of commit 5
+  transform.py glue-before-knobs SRC DEST   (parquet.compression.codec.native, ...max.decompressed.page.size)
+  transform.py glue-before-direct SRC DEST  CodecFactory as of commit 2, before DirectCodecFactory and the keys
 
 Every rewrite must apply where it is meant to (checked), so that a change in the library that makes one obsolete
 stops the generator.
@@ -94,14 +97,43 @@ def codec_factory_before_direct(s, name):
     return s
 
 
+def before_knobs(s, name):
+    """Commits 2 to 4 do not read the two optional keys that commit 5 adds: the native mode is auto (native
+    libraries, with the pure-Java fallback) and the largest page is the largest Java array. Commit 5 is the
+    difference: the keys read, their test and their README entries."""
+    if name == "CodecSettings.java":
+        s = must(r"the codecs' own keys, the native mode and the largest page\.", "and the codecs' own keys.", s, name)
+        s = must(r"\n        read\(conf, MAX_DECOMPRESSED_PAGE_SIZE\);\n        String mode = conf\.get\(NATIVE_MODE\);\n"
+                 r"        nativeMode = mode == null \? NativeMode\.AUTO : NativeMode\.parse\(mode\);",
+                 "\n        nativeMode = NativeMode.AUTO;", s, name)
+        s = must(r"(    public int maxDecompressedPageSize\(\) \{\n).*?\n    \}\n",
+                 r"\1        return DEFAULT_MAX_DECOMPRESSED_PAGE_SIZE;\n    }\n", s, name, count=1, flags=re.S)
+    elif name == "CodecFactory.java":
+        s = must(r" and\n \* \{@code compression\.brotli\.quality\}; \{@code parquet\.compression\.codec\.native\}.*?"
+                 r"refuses larger pages before allocating them\.",
+                 " and\n * {@code compression.brotli.quality}.", s, name, count=1, flags=re.S)
+    elif name == "TestDirectCodecs.java":
+        for test in ("pagesAboveTheConfiguredMaximumAreRefused", "nativeModeChoosesTheImplementation"):
+            s = must(r"\n  @Test\n  public void " + test + r"\(\).*?\n  \}\n", "\n", s, name, count=1, flags=re.S)
+    else:
+        sys.exit(f"transform.py: {name} has nothing before commit 5")
+    return s
+
+
 if __name__ == "__main__":
     kind, src, dest = sys.argv[1:4]
     text = open(src, encoding="utf-8").read()
     base = src.rsplit("/", 1)[-1]
     if kind == "codec":
         text = codec(text, base)
+    elif kind == "codec-before-knobs":
+        text = before_knobs(codec(text, base), base)
     elif kind == "glue":
         text = glue(text, base)
-    else:  # glue-before-direct: CodecFactory in the second commit
-        text = codec_factory_before_direct(glue(text, base), base)
+    elif kind == "glue-before-knobs":
+        text = before_knobs(glue(text, base), base)
+    elif kind == "glue-before-direct":  # CodecFactory in the second commit
+        text = before_knobs(codec_factory_before_direct(glue(text, base), base), base)
+    else:
+        sys.exit(f"transform.py: unknown kind {kind}")
     open(dest, "w", encoding="utf-8").write(text)

@@ -353,6 +353,43 @@ public class TestDirectCodecs {
   }
 
   @Test
+  public void nativeModeChoosesTheImplementation() throws IOException {
+    byte[] page = page(100_000, 4);
+    byte[] bySnappyJava = org.xerial.snappy.Snappy.compress(page);
+    io.airlift.compress.snappy.SnappyCompressor aircompressor = new io.airlift.compress.snappy.SnappyCompressor();
+    byte[] buffer = new byte[aircompressor.maxCompressedLength(page.length)];
+    byte[] byAircompressor =
+        Arrays.copyOf(buffer, aircompressor.compress(page, 0, page.length, buffer, 0, buffer.length));
+    assertThat(byAircompressor).as("the two SNAPPY encoders differ on this page").isNotEqualTo(bySnappyJava);
+    for (String mode : new String[] {null, "auto", "native-only", "pure-java"}) {
+      Configuration conf = new Configuration();
+      if (mode != null) {
+        conf.set("parquet.compression.codec.native", mode);
+      }
+      for (CodecFactory factory : factories(conf)) {
+        byte[] compressed = factory.getCompressor(CompressionCodecName.SNAPPY)
+            .compress(BytesInput.from(page))
+            .toByteArray();
+        assertThat(compressed)
+            .as("SNAPPY with parquet.compression.codec.native=%s", mode)
+            .isEqualTo("pure-java".equals(mode) ? byAircompressor : bySnappyJava);
+        roundTrip(factory, CompressionCodecName.SNAPPY, page);
+        roundTrip(factory, CompressionCodecName.ZSTD, page);
+        factory.release();
+      }
+    }
+    Configuration bad = new Configuration();
+    bad.set("parquet.compression.codec.native", "sometimes");
+    assertThatThrownBy(() -> {
+          for (CodecFactory factory : factories(bad)) {
+            factory.getCompressor(CompressionCodecName.SNAPPY);
+          }
+        })
+        .hasMessageContaining("sometimes")
+        .hasMessageContaining("parquet.compression.codec.native");
+  }
+
+  @Test
   public void lz4PagesWithoutHadoopFramingAreRead() throws IOException {
     // older parquet-cpp wrote LZ4 pages as one raw LZ4 block
     byte[] page = page(50_000, 3);
