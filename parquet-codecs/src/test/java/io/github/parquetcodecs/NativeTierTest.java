@@ -266,9 +266,9 @@ class NativeTierTest {
     }
 
     /**
-     * libdeflate stores inputs under 32 bytes (under 64 at level 1) instead of deflating them, up to a third larger
-     * than zlib's output; the tier gives pages under 64 bytes to zlib, so they are zlib's bytes exactly, and longer
-     * pages are libdeflate's.
+     * libdeflate stores short inputs (under 64 bytes at level 1, 32 at level 6, 24 at level 9) instead of deflating
+     * them, up to a third larger than zlib's output; the tier gives pages under 64 bytes to zlib, so they are zlib's
+     * bytes exactly, and longer pages are libdeflate's.
      */
     @ParameterizedTest
     @ValueSource(strings = {"-1", "1", "6", "9"})
