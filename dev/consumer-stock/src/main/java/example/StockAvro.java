@@ -2,8 +2,8 @@ package example;
 
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.EnumSet;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -37,15 +37,8 @@ public final class StockAvro {
                     + "{\"name\": \"price\", \"type\": [\"null\", \"double\"], \"default\": null}]}");
 
     /** The codecs stock parquet-java writes and reads with Hadoop 3.4.1 and lz4-java, without hadoop-lzo or brotli. */
-    static final List<CompressionCodecName> STOCK_CODECS = new ArrayList<>();
-
-    static {
-        for (CompressionCodecName codec : CompressionCodecName.values()) {
-            if (codec != CompressionCodecName.LZO && codec != CompressionCodecName.BROTLI) {
-                STOCK_CODECS.add(codec);
-            }
-        }
-    }
+    static final Set<CompressionCodecName> STOCK_CODECS =
+            EnumSet.complementOf(EnumSet.of(CompressionCodecName.LZO, CompressionCodecName.BROTLI));
 
     private StockAvro() {}
 
