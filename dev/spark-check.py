@@ -1,10 +1,12 @@
 """Spark local[2] writes and reads Parquet with every codec; run once per Spark installation (see dev/spark-check).
 
-  spark-check.py MODE DIR phase...   MODE: stock or patched; phases: write (write and read back its own files),
-                                     cross (read the files the other installation wrote); prints one JSON line per
-                                     check to stdout
+  spark-check.py MODE DIR phase...   MODE: stock, patched or hadoop-codecs (stock Spark with the jars of
+                                     SPARK_CHECK_JARS in spark.jars, whose other side is the library); phases: write
+                                     (write and read back its own files), cross (read the files the other side
+                                     wrote); prints one JSON line per check to stdout
 """
 import json
+import os
 import sys
 
 from pyspark.sql import SparkSession
@@ -49,8 +51,11 @@ def first_line(e):
 
 def main():
     mode, out, phases = sys.argv[1], sys.argv[2], sys.argv[3:]
-    other = "stock" if mode == "patched" else "patched"
-    spark = SparkSession.builder.master("local[2]").appName("spark-check-" + mode).getOrCreate()
+    other = {"stock": "patched", "patched": "stock", "hadoop-codecs": "library"}[mode]
+    builder = SparkSession.builder.master("local[2]").appName("spark-check-" + mode)
+    if os.environ.get("SPARK_CHECK_JARS"):
+        builder = builder.config("spark.jars", os.environ["SPARK_CHECK_JARS"])
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     jvm = spark._jvm
     version = jvm.org.apache.parquet.Version.FULL_VERSION

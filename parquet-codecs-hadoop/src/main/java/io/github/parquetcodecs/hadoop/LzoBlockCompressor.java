@@ -11,7 +11,7 @@ import org.apache.hadoop.io.compress.Compressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * The compressor of {@code com.hadoop.compression.lzo.LzoCodec}: collects up to {@value #INPUT_BUFFER} input bytes and
+ * The compressor of {@code com.hadoop.compression.lzo.LzoCodec}: collects up to 1 MiB of input and
  * compresses them with parquet-codecs' LZO engine, whose output is hadoop-lzo's block framing (a big-endian
  * uncompressed length, a big-endian compressed length, one LZO1X block; at most 245,693 input bytes per block, what
  * hadoop-lzo's 256 KiB buffers take). Its output is therefore a sequence of whole blocks, which any number of calls to
