@@ -36,9 +36,24 @@ public final class StockAvro {
                     + "{\"name\": \"symbol\", \"type\": \"string\"},"
                     + "{\"name\": \"price\", \"type\": [\"null\", \"double\"], \"default\": null}]}");
 
-    /** The codecs stock parquet-java writes and reads with Hadoop 3.4.1 and lz4-java, without hadoop-lzo or brotli. */
-    static final Set<CompressionCodecName> STOCK_CODECS =
-            EnumSet.complementOf(EnumSet.of(CompressionCodecName.LZO, CompressionCodecName.BROTLI));
+    /**
+     * The codecs stock parquet-java writes and reads with Hadoop 3.4.1 and lz4-java, without hadoop-lzo or brotli; all
+     * of them when parquet-codecs-hadoop's jar is on the class path (dev/release's second run).
+     */
+    static final Set<CompressionCodecName> STOCK_CODECS = hadoopCodecsJar()
+            ? EnumSet.allOf(CompressionCodecName.class)
+            : EnumSet.complementOf(EnumSet.of(CompressionCodecName.LZO, CompressionCodecName.BROTLI));
+
+    /** Whether parquet-codecs-hadoop's LZO and BROTLI classes are on the class path. */
+    static boolean hadoopCodecsJar() {
+        try {
+            Class.forName(CompressionCodecName.LZO.getHadoopCompressionCodecClassName()).getField("IMPLEMENTATION");
+            Class.forName(CompressionCodecName.BROTLI.getHadoopCompressionCodecClassName());
+            return true;
+        } catch (ClassNotFoundException | NoSuchFieldException e) {
+            return false;
+        }
+    }
 
     private StockAvro() {}
 
@@ -56,6 +71,9 @@ public final class StockAvro {
         }
         File dir = new File(args[1]);
         Configuration conf = new Configuration();
+        if (hadoopCodecsJar()) {
+            System.out.println("stock parquet-avro with Hadoop and parquet-codecs-hadoop's jar: LZO and BROTLI too");
+        }
         if (args[0].equals("write")) {
             if (!dir.isDirectory() && !dir.mkdirs()) {
                 throw new IOException("cannot create " + dir);

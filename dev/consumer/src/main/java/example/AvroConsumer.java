@@ -54,9 +54,11 @@ public final class AvroConsumer {
         }
         System.out.println("avro consumer: all codecs OK without Hadoop");
         if (args.length > 1) {
-            // stock parquet-java writes every codec but LZO and BROTLI, whose Hadoop codecs are not on Maven Central
+            // stock parquet-java writes every codec but LZO and BROTLI, whose Hadoop codecs are not on Maven Central,
+            // unless parquet-codecs-hadoop is on its class path: then it writes those two as well
             for (CompressionCodecName codec : CompressionCodecName.values()) {
-                if (codec != CompressionCodecName.LZO && codec != CompressionCodecName.BROTLI) {
+                if (codec != CompressionCodecName.LZO && codec != CompressionCodecName.BROTLI
+                        || Files.exists(Paths.get(args[1]).resolve("stock-" + codec + ".parquet"))) {
                     read(codec, Paths.get(args[1]).resolve("stock-" + codec + ".parquet"));
                     System.out.printf("avro %-12s %,d GenericRecords written by stock parquet-avro with Hadoop, "
                             + "read without Hadoop, equal%n", codec, ROWS);
