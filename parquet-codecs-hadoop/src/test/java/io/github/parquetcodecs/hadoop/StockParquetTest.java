@@ -104,4 +104,39 @@ class StockParquetTest {
         assertEquals(
                 "BROTLI: compression level 12 is out of range; valid levels are 0 to 11 (default 1)", e.getMessage());
     }
+
+    /**
+     * A page whose compressed bytes are overwritten, read by stock parquet-java: the failure carries this module's
+     * {@code IOException} naming the codec, not an {@code Error} or another exception of the codec library.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = CompressionCodecName.class,
+            names = {"LZO", "BROTLI"})
+    void stockGetsTheCodecsIOExceptionOnACorruptPage(CompressionCodecName codec) throws Exception {
+        Path file = dir.resolve("corrupt-" + codec + ".parquet");
+        TestRows.writeLibrary(file, codec);
+        long start;
+        long size;
+        try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop.ParquetFileReader.open(
+                org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                        new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+            org.apache.parquet.hadoop.metadata.ColumnChunkMetaData digest =
+                    reader.getFooter().getBlocks().get(0).getColumns().get(4);
+            start = digest.getStartingPos();
+            size = digest.getTotalSize();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        java.util.Arrays.fill(bytes, (int) (start + size / 3), (int) (start + size / 3 + 64), (byte) 0x5A);
+        Files.write(file, bytes);
+        Throwable thrown = assertThrows(Exception.class, () -> TestRows.readStock(file));
+        String chain = "";
+        boolean ours = false;
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            chain += t + "\n";
+            ours |= t instanceof java.io.IOException
+                    && String.valueOf(t.getMessage()).startsWith(codec + ":");
+        }
+        assertTrue(ours, chain);
+    }
 }
