@@ -156,7 +156,7 @@ final class TestRows {
         return lines;
     }
 
-    /** The codecs of every column chunk in the footer, and the number of pages' worth of data (row groups). */
+    /** The codecs of every column chunk in the footer. */
     static Set<CompressionCodecName> footerCodecs(Path file) throws IOException {
         Set<CompressionCodecName> codecs = new HashSet<>();
         try (ParquetFileReader reader = ParquetFileReader.open(
