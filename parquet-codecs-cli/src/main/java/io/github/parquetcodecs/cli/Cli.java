@@ -77,7 +77,7 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return e.exitCode();
-        } catch (Exception | LinkageError | OutOfMemoryError e) {
+        } catch (Exception | LinkageError e) {
             // anything unforeseen: still one line; the stack trace on request
             err.println("parquet-codecs " + command + ": error: " + e.getClass().getSimpleName() + ": "
                     + ParquetInput.message(e) + (debug ? "" : " (run with --debug for the stack trace)"));

@@ -40,6 +40,18 @@ final class Report {
         if (!lower.endsWith(".html") && !lower.endsWith(".htm") && !lower.endsWith(".svg")) {
             throw CliException.usage("bench: --report takes a file name ending in .html or .svg, not '" + name + "'");
         }
+        // checked before measuring: a report that cannot be written must not cost a whole benchmark
+        java.nio.file.Path path = Paths.get(name).toAbsolutePath();
+        java.nio.file.Path folder = path.getParent();
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new CliException(name + ": cannot write the report: the folder " + folder + " does not exist");
+        }
+        if (!Files.isWritable(folder)) {
+            throw new CliException(name + ": cannot write the report: the folder " + folder + " is not writable");
+        }
+        if (Files.isDirectory(path)) {
+            throw new CliException(name + ": cannot write the report: it is a folder");
+        }
     }
 
     static void write(BenchCommand.Outcome o, String name) {
@@ -123,7 +135,7 @@ final class Report {
         double maxRatio = 1;
         double minRatio = Double.MAX_VALUE;
         for (Bench.Result r : points) {
-            double speed = Bench.mbPerSecond(total, r.totalDecompressNanos);
+            double speed = r.totalDecompress.median;
             minSpeed = Math.min(minSpeed, speed);
             maxSpeed = Math.max(maxSpeed, speed);
             maxRatio = Math.max(maxRatio, r.ratio(total));
@@ -230,12 +242,12 @@ final class Report {
 
         // the Pareto front of the library's results, joined in order of speed
         List<Bench.Result> front = Recommendation.paretoFront(libraryPlotted(points));
-        front.sort(Comparator.comparingDouble(r -> Bench.mbPerSecond(total, r.totalDecompressNanos)));
+        front.sort(Comparator.comparingDouble(r -> r.totalDecompress.median));
         if (front.size() > 1) {
             s.append("<polyline class=\"pareto-front\" fill=\"none\" stroke=\"#444444\" stroke-dasharray=\"5,4\""
                     + " points=\"");
             for (Bench.Result r : front) {
-                s.append(f(px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos))))
+                s.append(f(px.applyAsDouble(r.totalDecompress.median)))
                         .append(',')
                         .append(f(py.applyAsDouble(r.ratio(total))))
                         .append(' ');
@@ -244,7 +256,7 @@ final class Report {
         }
         List<double[]> labels = new ArrayList<>(); // x, y, width of the labels placed so far
         for (Bench.Result r : points) {
-            double x = px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos));
+            double x = px.applyAsDouble(r.totalDecompress.median);
             double y = py.applyAsDouble(r.ratio(total));
             boolean onFront = front.contains(r);
             String label = r.variant.label()
@@ -352,8 +364,8 @@ final class Report {
 
     private static String tooltip(Bench.Result r, long total) {
         return r.variant.label() + ": ratio " + Text.ratio(r.ratio(total)) + ", compress "
-                + Text.speed(Bench.mbPerSecond(total, r.totalCompressNanos)) + " MB/s, decompress "
-                + Text.speed(Bench.mbPerSecond(total, r.totalDecompressNanos)) + " MB/s, "
+                + Text.speed(r.totalCompress.median) + " MB/s, decompress "
+                + Text.speed(r.totalDecompress.median) + " MB/s, "
                 + Text.bytes(r.totalCompressed)
                 + " bytes";
     }
@@ -444,7 +456,7 @@ final class Report {
                         .append("\"><title>")
                         .append(escape(column.path + ", " + r.variant.label() + ": ratio " + Text.ratio(ratio) + ", "
                                 + Text.bytes(size) + " bytes, decompress "
-                                + Text.speed(Bench.mbPerSecond(column.bytes, r.decompressNanos[c])) + " MB/s"))
+                                + Text.speed(r.decompress[c].median) + " MB/s"))
                         .append("</title></rect>");
                 s.append("<text x=\"")
                         .append(f(labelWidth + width + 4))
@@ -468,17 +480,12 @@ final class Report {
             names.add(String.valueOf(Paths.get(file).getFileName()));
         }
         return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages
-                + (s.pages == 1 ? " page, " : " pages, ") + Text.size(o.bench.totalBytes) + " uncompressed, "
-                + o.baseline.codec;
+                + (s.pages == 1 ? " page" : " pages") + " sampled, " + Text.size(o.bench.totalBytes)
+                + " uncompressed timed; codecs: " + BenchCommand.inputCodecs(o);
     }
 
     static String run(BenchCommand.Outcome o) {
-        return String.format(
-                Locale.ROOT,
-                "%d warm-up and %d timed rounds, codecs interleaved, %.1f s; medians over the timed rounds",
-                o.bench.warmupRounds,
-                o.bench.timedRounds,
-                o.bench.seconds);
+        return BenchCommand.timing(o);
     }
 
     /** One SVG image: a header (files, machine and JVM, rounds, recommendation), the scatter, then the bars. */
@@ -578,6 +585,25 @@ final class Report {
                 .append(scatter(o, 0, 0))
                 .append("</svg>\n");
         s.append("<h2>All columns</h2>\n").append(table(o, -1));
+        s.append("<p class=\"rows\">Speeds: the median over the passes (a pass: the bytes of every chunk timed over"
+                + " their time; all columns: all of them); IQR: the middle half of the passes. What each row does:"
+                + "</p>\n<ul>\n");
+        for (Variant.Kind kind : BenchCommand.kinds(o)) {
+            s.append("<li><b>")
+                    .append(escape(kind.name))
+                    .append("</b>: ")
+                    .append(escape(kind.does))
+                    .append("</li>\n");
+        }
+        s.append("</ul>\n");
+        List<String> versus = BenchCommand.libraryVersusBare(o);
+        if (!versus.isEmpty()) {
+            s.append("<p>Library speed / bare (new array) speed, median per pass (quartiles):</p>\n<pre>");
+            for (String line : versus) {
+                s.append(escape(line)).append('\n');
+            }
+            s.append("</pre>\n");
+        }
         s.append("<h2>Per column</h2>\n");
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
                 .append(BARS_WIDTH)
@@ -591,7 +617,7 @@ final class Report {
             s.append("<h3>")
                     .append(escape(column.path))
                     .append(" (")
-                    .append(column.pages.length)
+                    .append(column.pages)
                     .append(" pages, ")
                     .append(escape(Text.size(column.bytes)))
                     .append(")</h3>\n")
@@ -611,25 +637,31 @@ final class Report {
     private static String table(BenchCommand.Outcome o, int col) {
         long uncompressed = col < 0 ? o.bench.totalBytes : o.bench.columns.get(col).bytes;
         StringBuilder s = new StringBuilder("<table>\n<tr><th>codec</th><th>size (bytes)</th><th>ratio</th>"
-                + "<th>compress MB/s</th><th>decompress MB/s</th><th>implementation</th></tr>\n");
+                + "<th>compress MB/s</th><th>IQR</th><th>decompress MB/s</th><th>IQR</th><th>implementation</th>"
+                + "</tr>\n");
         for (Bench.Result r : o.results) {
             long size = col < 0 ? r.totalCompressed : r.compressedBytes[col];
-            double compress = col < 0 ? r.totalCompressNanos : r.compressNanos[col];
-            double decompress = col < 0 ? r.totalDecompressNanos : r.decompressNanos[col];
-            String cls = r == o.recommendation.choice ? "recommended" : r.variant.equals(o.baseline) ? "base" : "";
+            Bench.Spread compress = col < 0 ? r.totalCompress : r.compress[col];
+            Bench.Spread decompress = col < 0 ? r.totalDecompress : r.decompress[col];
+            boolean input = o.inputCodecs.contains(r.variant);
+            String cls = r == o.recommendation.choice ? "recommended" : input ? "base" : "";
             s.append("<tr")
                     .append(cls.isEmpty() ? "" : " class=\"" + cls + "\"")
                     .append("><td>");
             s.append(escape(r.variant.label()))
-                    .append(r.variant.equals(o.baseline) ? " (files' codec)" : "")
+                    .append(input ? " (files' codec)" : "")
                     .append("</td><td class=\"n\">")
                     .append(Text.bytes(size))
                     .append("</td><td class=\"n\">")
                     .append(Text.ratio(size == 0 ? Double.NaN : (double) uncompressed / size))
                     .append("</td><td class=\"n\">")
-                    .append(Text.speed(Bench.mbPerSecond(uncompressed, compress)))
+                    .append(Text.speed(compress.median))
                     .append("</td><td class=\"n\">")
-                    .append(Text.speed(Bench.mbPerSecond(uncompressed, decompress)))
+                    .append(BenchCommand.iqr(compress))
+                    .append("</td><td class=\"n\">")
+                    .append(Text.speed(decompress.median))
+                    .append("</td><td class=\"n\">")
+                    .append(BenchCommand.iqr(decompress))
                     .append("</td><td>")
                     .append(escape(r.implementation))
                     .append("</td></tr>\n");
