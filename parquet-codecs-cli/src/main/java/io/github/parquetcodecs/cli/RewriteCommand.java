@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -121,29 +122,65 @@ final class RewriteCommand {
             checkAvailable(all.codec);
         }
 
-        long start = System.nanoTime();
-        Transcoder.Outcome outcome;
-        final Variant every = all;
+        // written to a temporary file beside OUT, and renamed to OUT only once verified: OUT is never a broken file.
+        // A failure deletes it; so does SIGINT or SIGTERM, through a shutdown hook (this is the command's main, which
+        // owns its JVM; the library never does this).
+        Path folder = outPath.toAbsolutePath().getParent();
+        Path temp;
         try {
-            outcome = Transcoder.rewrite(in, outPath, path -> columns.getOrDefault(path, every), force);
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(outPath);
-            if (e instanceof CliException) {
-                throw (CliException) e;
-            }
-            throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
+            temp = Files.createTempFile(folder, "." + outPath.getFileName() + ".", ".tmp");
+        } catch (IOException e) {
+            throw new CliException(outName + ": cannot write in " + folder + ": " + ParquetInput.message(e), e);
         }
+        Thread cleanup = new Thread(() -> deleteQuietly(temp), "parquet-codecs rewrite cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        Transcoder.Outcome outcome;
         long records = -1;
-        if (!args.has("--no-verify")) {
+        double writeSeconds;
+        double verifySeconds = 0;
+        boolean done = false;
+        try {
+            long start = System.nanoTime();
+            final Variant every = all;
             try {
-                records = Verifier.verify(in, outPath);
+                outcome = Transcoder.rewrite(in, temp, path -> columns.getOrDefault(path, every), true);
             } catch (IOException | RuntimeException e) {
-                deleteQuietly(outPath);
-                String message = e instanceof CliException ? e.getMessage() : ParquetInput.message(e);
-                throw new CliException(message + " (" + outName + " deleted)", e);
+                if (e instanceof CliException) {
+                    throw (CliException) e;
+                }
+                throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
+            }
+            writeSeconds = (System.nanoTime() - start) / 1e9;
+            if (!args.has("--no-verify")) {
+                start = System.nanoTime();
+                try {
+                    records = Verifier.verify(in, temp, inName, outName);
+                } catch (IOException | RuntimeException e) {
+                    String message = e instanceof CliException ? e.getMessage() : ParquetInput.message(e);
+                    throw new CliException(message + " (" + outName + " not written)", e);
+                }
+                verifySeconds = (System.nanoTime() - start) / 1e9;
+            }
+            try {
+                if (!force && Files.exists(outPath)) {
+                    throw new CliException(outName + ": appeared while rewriting (--force overwrites it)");
+                }
+                Files.move(temp, outPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new CliException(
+                        outName + ": cannot rename the verified file to it: " + ParquetInput.message(e), e);
+            }
+            done = true;
+        } finally {
+            if (!done) {
+                deleteQuietly(temp);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs and deletes what is left
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
 
         long before;
         long after;
@@ -167,17 +204,20 @@ final class RewriteCommand {
                         : Math.round(Math.abs(change) * 100) + " % " + (change > 0 ? "smaller" : "larger")));
         text.append(String.format(
                 Locale.ROOT,
-                "%s rows in %d row group%s, %d pages rewritten in %.2f s%n",
+                "%s rows in %d row group%s, %d pages rewritten in %.2f s%s%n",
                 Text.bytes(outcome.rows),
                 outcome.rowGroups,
                 outcome.rowGroups == 1 ? "" : "s",
                 outcome.pages,
-                seconds));
+                writeSeconds,
+                records >= 0 ? String.format(Locale.ROOT, ", verified in %.2f s", verifySeconds) : ""));
         if (records >= 0) {
             text.append("Verified: ")
                     .append(Text.bytes(records))
-                    .append(" records read back through parquet-java are identical; schema, row groups and key-value"
-                            + " metadata kept\n");
+                    .append(records == 1 ? " record" : " records")
+                    .append(" read back through parquet-java ")
+                    .append(records == 1 ? "is" : "are")
+                    .append(" identical; schema, row groups and key-value metadata kept\n");
         } else {
             text.append("Not verified (--no-verify)\n");
         }
