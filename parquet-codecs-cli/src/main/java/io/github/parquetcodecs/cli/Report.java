@@ -25,6 +25,11 @@ final class Report {
 
     static final int LINE_CHARS = 115;
     static final int SCATTER_HEIGHT = 470;
+    /** A chart label: 11 px sans-serif; the width of its widest characters (capitals), so that estimates are safe. */
+    static final double LABEL_CHAR_WIDTH = 7.6;
+
+    static final double LABEL_HEIGHT = 13;
+    static final int LABEL_TRIES = 24;
     static final int BARS_WIDTH = 760;
     /** Columns shown as bars: the largest ones. */
     static final int MAX_BAR_COLUMNS = 24;
@@ -254,14 +259,17 @@ final class Report {
             }
             s.append("\"/>\n");
         }
-        List<double[]> labels = new ArrayList<>(); // x, y, width of the labels placed so far
+        List<double[]> labels = new ArrayList<>(); // x, baseline y, width of the labels placed so far
+        int unlabelled = 0;
         for (Bench.Result r : points) {
             double x = px.applyAsDouble(r.totalDecompress.median);
             double y = py.applyAsDouble(r.ratio(total));
             boolean onFront = front.contains(r);
             String label = r.variant.label()
-                    + (r.variant.equals(o.baseline) ? " (files' codec)" : "")
-                    + (r == o.recommendation.choice ? " (recommended)" : "");
+                    + (o.inputCodecs.contains(r.variant) ? " (files' codec)" : "")
+                    + (r == o.recommendation.choice && o.recommendation.verdict == Recommendation.Verdict.SWITCH
+                            ? " (recommended)"
+                            : "");
             String color = color(o, r.variant);
             String cls = "point" + (onFront ? " pareto" : "") + (r.variant.bare ? " bare" : "");
             if (r.variant.bare) {
@@ -295,15 +303,30 @@ final class Report {
                         .append(escape(tooltip(r, total)))
                         .append("</title></circle>\n");
             }
-            // the label beside its point, moved down (then up) past labels already there
-            double labelWidth = label.length() * 6.2;
-            double labelX = Math.min(x + 8, SCATTER_WIDTH - labelWidth - 2);
-            double labelY = y - 6;
-            for (int attempt = 1; attempt < 12 && overlaps(labels, labelX, labelY, labelWidth); attempt++) {
-                labelY = y - 6 + (attempt % 2 == 1 ? 1 : -1) * ((attempt + 1) / 2) * 12;
+            // the label beside its point, right or left of it, moved down or up past the labels already there; a
+            // label with no free place is left out (the point keeps its tooltip, the table has its figures)
+            double labelWidth = label.length() * LABEL_CHAR_WIDTH + 4;
+            double[] place = null;
+            for (int attempt = 0; attempt < 2 * LABEL_TRIES && place == null; attempt++) {
+                int k = attempt / 2;
+                double dy = (k % 2 == 1 ? 1 : -1) * ((k + 1) / 2) * (LABEL_HEIGHT + 1);
+                double lx = attempt % 2 == 0 ? x + 8 : x - 8 - labelWidth;
+                double ly = y + 4 + dy;
+                if (lx < left + 2 || lx + labelWidth > SCATTER_WIDTH - 2 || ly - LABEL_HEIGHT < top || ly > top + h) {
+                    continue;
+                }
+                if (!overlaps(labels, lx, ly, labelWidth)) {
+                    place = new double[] {lx, ly, labelWidth};
+                }
             }
-            labels.add(new double[] {labelX, labelY, labelWidth});
-            s.append("<text x=\"")
+            if (place == null) {
+                unlabelled++;
+                continue;
+            }
+            double labelX = place[0];
+            double labelY = place[1];
+            labels.add(place);
+            s.append("<text class=\"label\" x=\"")
                     .append(f(labelX))
                     .append("\" y=\"")
                     .append(f(labelY))
@@ -314,6 +337,16 @@ final class Report {
                     .append(">")
                     .append(escape(label))
                     .append("</text>\n");
+        }
+        if (unlabelled > 0) {
+            s.append("<text x=\"")
+                    .append(left + w)
+                    .append("\" y=\"")
+                    .append(top - 6)
+                    .append("\" font-size=\"11\" text-anchor=\"end\">")
+                    .append(unlabelled)
+                    .append(unlabelled == 1 ? " point" : " points")
+                    .append(" without a label for lack of room: hover for its figures</text>\n");
         }
         // legend
         int ly = SCATTER_HEIGHT - 38;
@@ -345,7 +378,7 @@ final class Report {
 
     private static boolean overlaps(List<double[]> labels, double x, double y, double width) {
         for (double[] l : labels) {
-            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < 11) {
+            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < LABEL_HEIGHT + 1) {
                 return true;
             }
         }
@@ -401,15 +434,6 @@ final class Report {
     static String bars(BenchCommand.Outcome o, int x0, int y0) {
         List<Bench.Result> results = library(o);
         List<Integer> columns = barColumns(o);
-        double maxRatio = 1;
-        for (Bench.Result r : results) {
-            for (int c : columns) {
-                long size = r.compressedBytes[c];
-                if (size > 0) {
-                    maxRatio = Math.max(maxRatio, (double) o.bench.columns.get(c).bytes / size);
-                }
-            }
-        }
         int labelWidth = 190;
         int barMax = BARS_WIDTH - labelWidth - 80;
         StringBuilder s = new StringBuilder();
@@ -419,7 +443,8 @@ final class Report {
                 .append("\" height=\"")
                 .append(barsHeight(o))
                 .append("\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Ratio per column")
+        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Ratio per column, each on its own"
+                        + " scale")
                 .append(
                         columns.size() < o.bench.columns.size()
                                 ? " (the " + columns.size() + " largest of " + o.bench.columns.size() + ")"
@@ -434,6 +459,14 @@ final class Report {
                     .append(escape(column.path + " (" + Text.size(column.bytes) + ")"))
                     .append("</text>\n");
             y += 16;
+            // each column on its own scale: a column that compresses 58x does not squeeze the others to slivers
+            double maxRatio = 1;
+            for (Bench.Result r : results) {
+                long size = r.compressedBytes[c];
+                if (size > 0) {
+                    maxRatio = Math.max(maxRatio, (double) column.bytes / size);
+                }
+            }
             for (Bench.Result r : results) {
                 long size = r.compressedBytes[c];
                 double ratio = size == 0 ? 0 : (double) column.bytes / size;
