@@ -18,46 +18,6 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /** {@code bench FILE…}: every codec and level on the files' own pages. */
 final class BenchCommand {
-    static final String HELP = String.join(
-            "\n",
-            "Usage: parquet-codecs bench FILE... [--codecs C,...] [--levels CODEC=L,L... ...] [--time 10s]",
-            "                              [--max-bytes 64MB] [--column PATH]... [--bare] [--report out.html|out.svg]",
-            "                              [--json]",
-            "",
-            "Takes pages spread over the whole files (decompressed with the codec they were written with),",
-            "compresses and decompresses them with each codec and level through the parquet-codecs library, and",
-            "reports per column and in total the compressed size, the ratio, and compress and decompress MB/s (10^6",
-            "bytes of uncompressed page data per second) with their spread. Many short timed samples, all codecs",
-            "interleaved; a sample during which a garbage collection ran is timed again. Per column: the median over",
-            "the passes and the interquartile range (IQR); all columns: all bytes timed over all their time. Every",
-            "round trip is checked byte for byte. Ends with a recommendation, or \"no clear winner\" when the spread",
-            "does not decide it. A progress bar goes to stderr when it is a terminal.",
-            "",
-            "Options:",
-            "  --codecs C,...        codecs to measure (default SNAPPY,LZ4_RAW,ZSTD,GZIP,BROTLI; the files' own",
-            "                        codecs are always added); any of UNCOMPRESSED, SNAPPY, GZIP, LZO, BROTLI, LZ4,",
-            "                        ZSTD, LZ4_RAW",
-            "  --levels CODEC=L,...  levels per codec, several allowed: --levels ZSTD=1,3,9,19 GZIP=1,6,9 BROTLI=1,4,9",
-            "                        (default ZSTD=1,3,9 GZIP=6 BROTLI=1,4)",
-            "  --time T              time budget of the measurement, e.g. 10s, 500ms, 2m (default 10s): warm-up,",
-            "                        timing and checking; not reading the files nor starting the JVM. The bytes timed",
-            "                        are chosen to fit it; at least 3 passes run, so a very slow codec may exceed it",
-            "  --max-bytes N         pages to sample, spread evenly over all row groups and columns, e.g. 16MB",
-            "                        (default 64MB; lowered to fit the heap: the heap needs 3 x the sample + 96 MB)",
-            "  --column PATH         only this column (dotted path; a group takes all its columns), several allowed",
-            "  --bare                also call each codec library directly (snappy-java, zstd-jni, java.util.zip,",
-            "                        lz4-java, brotli4j): a 'bare' row allocating a new output array per page as",
-            "                        parquet-java's reader needs, a 'bare reused' row decompressing into one reused",
-            "                        array, and the library's 'ByteBuffer' path (direct buffers), as direct readers",
-            "                        use it; prints library / bare speed ratios",
-            "  --report FILE         write a self-contained report: FILE.html (HTML with SVG charts: ratio against",
-            "                        decompression speed with the Pareto front, per-column bars, tables, machine and",
-            "                        JVM) or FILE.svg (the charts as one image); its folder must exist",
-            "  --json                print JSON instead of text",
-            "  --debug               print the stack trace of an error",
-            "  --help                this help",
-            "");
-
     static final List<CompressionCodecName> DEFAULT_CODECS = Arrays.asList(
             CompressionCodecName.SNAPPY,
             CompressionCodecName.LZ4_RAW,
@@ -97,26 +57,16 @@ final class BenchCommand {
         List<String> notes = new ArrayList<>();
     }
 
-    static int run(List<String> argv, PrintStream out, PrintStream err) {
-        Args args = new Args("bench")
-                .value("--codecs")
-                .greedy("--levels", token -> LEVELS.matcher(token).matches())
-                .value("--time")
-                .value("--max-bytes")
-                .repeated("--column")
-                .flag("--bare")
-                .value("--report")
-                .flag("--json")
-                .parse(argv);
-        if (args.positional().isEmpty()) {
-            throw CliException.usage("bench: no FILE given (see bench --help)");
+    static int run(Commands.Bench options, PrintStream out, PrintStream err) {
+        if (options.files.isEmpty()) {
+            throw CliException.usage("no FILE given (see bench --help)");
         }
-        long budget = duration(args.has("--time") ? args.get("--time") : "10s");
-        long maxBytes = bytes(args.has("--max-bytes") ? args.get("--max-bytes") : "64MB");
+        long budget = duration(options.time);
+        long maxBytes = bytes(options.maxBytes);
         Set<CompressionCodecName> explicit = new LinkedHashSet<>();
         List<CompressionCodecName> codecs = new ArrayList<>();
-        if (args.has("--codecs")) {
-            for (String name : args.get("--codecs").split(",")) {
+        if (options.codecs != null) {
+            for (String name : options.codecs.split(",")) {
                 if (!name.trim().isEmpty()) {
                     CompressionCodecName codec = Variant.codec(name);
                     explicit.add(codec);
@@ -129,11 +79,10 @@ final class BenchCommand {
             codecs.addAll(DEFAULT_CODECS);
         }
         Map<CompressionCodecName, List<Integer>> levels = new LinkedHashMap<>(DEFAULT_LEVELS);
-        for (String spec : args.all("--levels")) {
+        for (String spec : options.levels) {
             Matcher m = LEVELS.matcher(spec);
             if (!m.matches()) {
-                throw CliException.usage(
-                        "bench: --levels takes CODEC=L,L,... (for example ZSTD=1,3,9), not '" + spec + "'");
+                throw CliException.usage("--levels takes CODEC=L,L,... (for example ZSTD=1,3,9), not '" + spec + "'");
             }
             CompressionCodecName codec = Variant.codec(m.group(1));
             List<Integer> list = new ArrayList<>();
@@ -150,18 +99,18 @@ final class BenchCommand {
             }
         }
 
-        String report = args.get("--report");
+        String report = options.report;
         if (report != null) {
             Report.checkName(report);
         }
 
         Outcome outcome = measure(
-                args.positional(),
+                options.files,
                 codecs,
                 levels,
                 explicit,
-                new LinkedHashSet<>(args.all("--column")),
-                args.has("--bare"),
+                new LinkedHashSet<>(options.columns),
+                options.bare,
                 budget,
                 maxBytes,
                 stderrIsTerminal() ? err : null);
@@ -169,7 +118,7 @@ final class BenchCommand {
             Report.write(outcome, report);
             outcome.notes.add("Report written to " + report);
         }
-        out.print(args.has("--json") ? json(outcome) : text(outcome));
+        out.print(options.json ? json(outcome) : text(outcome));
         return 0;
     }
 
@@ -699,13 +648,13 @@ final class BenchCommand {
         Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m)?")
                 .matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw CliException.usage("bench: --time takes a duration such as 10s, 500ms or 2m, not '" + text + "'");
+            throw CliException.usage("--time takes a duration such as 10s, 500ms or 2m, not '" + text + "'");
         }
         double value = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
         double seconds = unit.equals("ms") ? value / 1000 : unit.equals("m") ? value * 60 : value;
         if (seconds <= 0) {
-            throw CliException.usage("bench: --time must be positive");
+            throw CliException.usage("--time must be positive");
         }
         return (long) (seconds * 1e9);
     }
@@ -715,7 +664,7 @@ final class BenchCommand {
         Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(b|kb|mb|gb)?")
                 .matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw CliException.usage("bench: --max-bytes takes a size such as 64MB or 1GB, not '" + text + "'");
+            throw CliException.usage("--max-bytes takes a size such as 64MB or 1GB, not '" + text + "'");
         }
         double value = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "b" : m.group(2);

@@ -43,7 +43,7 @@ final class Report {
     static void checkName(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         if (!lower.endsWith(".html") && !lower.endsWith(".htm") && !lower.endsWith(".svg")) {
-            throw CliException.usage("bench: --report takes a file name ending in .html or .svg, not '" + name + "'");
+            throw CliException.usage("--report takes a file name ending in .html or .svg, not '" + name + "'");
         }
         // checked before measuring: a report that cannot be written must not cost a whole benchmark
         java.nio.file.Path path = Paths.get(name).toAbsolutePath();

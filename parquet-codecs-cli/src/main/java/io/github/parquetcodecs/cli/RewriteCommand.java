@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,64 +19,29 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /** {@code rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL]…]}. */
 final class RewriteCommand {
-    static final String HELP = String.join(
-            "\n",
-            "Usage: parquet-codecs rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL] ...]",
-            "                                [--no-verify] [--force]",
-            "",
-            "Rewrites IN into OUT with other codecs, page by page: each page is decompressed and compressed again",
-            "through the parquet-codecs library and written with its header fields; records are not decoded. Keeps",
-            "the schema, key-value metadata (adding original.created.by), row groups, pages, encodings, statistics,",
-            "column and offset indexes and bloom filters. Then reads both files record by record through",
-            "parquet-java and compares every value, and prints the sizes before and after.",
-            "",
-            "Options:",
-            "  --codec C                    codec for every column (default: each column keeps its codec); one of",
-            "                               UNCOMPRESSED, SNAPPY, GZIP, LZO, BROTLI, LZ4, ZSTD, LZ4_RAW",
-            "  --level L                    level for --codec (ZSTD -131072..22, default 3; GZIP -1..9, default 6;",
-            "                               BROTLI 0..11, default 1)",
-            "  --column PATH=CODEC[:LEVEL]  another codec for one column (dotted path), several allowed:",
-            "                               --column user.name=ZSTD:9 payload=BROTLI:4",
-            "  --no-verify                  skip reading both files back and comparing them",
-            "  --force                      overwrite OUT if it exists",
-            "  --debug                      print the stack trace of an error",
-            "  --help                       this help",
-            "");
-
     private static final Pattern COLUMN = Pattern.compile("(.+)=([A-Za-z0-9_]+)(?::(-?\\d+))?");
 
     private RewriteCommand() {}
 
-    static int run(List<String> argv, PrintStream out, PrintStream err) {
-        Args args = new Args("rewrite")
-                .value("--codec")
-                .value("--level")
-                .greedy(
-                        "--column",
-                        token ->
-                                !token.startsWith("--") && COLUMN.matcher(token).matches())
-                .flag("--no-verify")
-                .flag("--force")
-                .parse(argv);
-        if (args.positional().size() != 2) {
-            throw CliException.usage(
-                    "rewrite: takes IN and OUT, got " + args.positional().size() + " file"
-                            + (args.positional().size() == 1 ? "" : "s") + " (see rewrite --help)");
+    static int run(Commands.Rewrite options, PrintStream out, PrintStream err) {
+        if (options.files.size() != 2) {
+            throw CliException.usage("takes IN and OUT, got " + options.files.size() + " file"
+                    + (options.files.size() == 1 ? "" : "s") + " (see rewrite --help)");
         }
         Variant all = null;
-        if (args.has("--codec")) {
-            CompressionCodecName codec = Variant.codec(args.get("--codec"));
-            all = args.has("--level")
-                    ? new Variant(codec, Variant.level(codec, args.get("--level")), false)
+        if (options.codec != null) {
+            CompressionCodecName codec = Variant.codec(options.codec);
+            all = options.level != null
+                    ? new Variant(codec, Variant.level(codec, options.level), false)
                     : Variant.defaultOf(codec);
-        } else if (args.has("--level")) {
-            throw CliException.usage("rewrite: --level needs --codec");
+        } else if (options.level != null) {
+            throw CliException.usage("--level needs --codec");
         }
         Map<String, Variant> columns = new LinkedHashMap<>();
-        for (String spec : args.all("--column")) {
+        for (String spec : options.columns) {
             Matcher m = COLUMN.matcher(spec);
             if (!m.matches()) {
-                throw CliException.usage("rewrite: --column takes PATH=CODEC[:LEVEL], not '" + spec + "'");
+                throw CliException.usage("--column takes PATH=CODEC[:LEVEL], not '" + spec + "'");
             }
             CompressionCodecName codec = Variant.codec(m.group(2));
             columns.put(
@@ -87,14 +51,14 @@ final class RewriteCommand {
                             : new Variant(codec, Variant.level(codec, m.group(3)), false));
         }
         if (all == null && columns.isEmpty()) {
-            throw CliException.usage("rewrite: give --codec, --column, or both (see rewrite --help)");
+            throw CliException.usage("give --codec, --column, or both (see rewrite --help)");
         }
 
-        String inName = args.positional().get(0);
-        String outName = args.positional().get(1);
+        String inName = options.files.get(0);
+        String outName = options.files.get(1);
         Path in = ParquetInput.parquetFile(inName);
         Path outPath = Paths.get(outName);
-        boolean force = args.has("--force");
+        boolean force = options.force;
         try {
             if (Files.exists(outPath) && Files.isSameFile(in, outPath)) {
                 throw new CliException(outName + ": is the input file; write to another file");
@@ -151,7 +115,7 @@ final class RewriteCommand {
                 throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
             }
             writeSeconds = (System.nanoTime() - start) / 1e9;
-            if (!args.has("--no-verify")) {
+            if (!options.noVerify) {
                 start = System.nanoTime();
                 try {
                     records = Verifier.verify(in, temp, inName, outName);

@@ -31,6 +31,7 @@ import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
+import picocli.CommandLine;
 import shaded.parquet.com.fasterxml.jackson.databind.JsonNode;
 
 /** {@code bench} in short runs: what it measures is checked against the codec libraries called here. */
@@ -476,13 +477,12 @@ class BenchTest {
 
     @Test
     void levelsTakeTheFollowingArguments() {
-        Args args = new Args("bench")
-                .greedy("--levels", token -> token.matches("[A-Za-z0-9_]+=[-0-9,]+"))
-                .flag("--json")
-                .parse(List.of("--levels", "ZSTD=1,3,9,19", "GZIP=1,6,9", "BROTLI=1,4,9", "f.parquet", "--json"));
-        assertEquals(List.of("ZSTD=1,3,9,19", "GZIP=1,6,9", "BROTLI=1,4,9"), args.all("--levels"));
-        assertEquals(List.of("f.parquet"), args.positional());
-        assertTrue(args.has("--json"));
-        assertNotNull(args.get("--levels"));
+        Commands.Bench bench = new Commands.Bench(new Commands.Streams(System.out, System.err));
+        new CommandLine(bench)
+                .parseArgs("--levels", "ZSTD=1,3,9,19", "GZIP=1,6,9", "BROTLI=1,4,9", "f.parquet", "--json");
+        assertEquals(List.of("ZSTD=1,3,9,19", "GZIP=1,6,9", "BROTLI=1,4,9"), bench.levels);
+        assertEquals(List.of("f.parquet"), bench.files);
+        assertTrue(bench.json);
+        assertNotNull(bench.time);
     }
 }

@@ -111,6 +111,12 @@ class ErrorsTest {
         }
         CliRun top = CliRun.ok("--help");
         assertTrue(top.out.contains("inspect") && top.out.contains("bench") && top.out.contains("rewrite"), top.out);
+        CliRun completion = CliRun.ok("generate-completion");
+        assertTrue(
+                completion.out.contains("complete -F") && completion.out.contains("--max-bytes"),
+                "a bash completion script for every command and option");
+        CliRun version = CliRun.ok("--version");
+        assertTrue(version.out.startsWith("parquet-codecs "), version.out);
         CliRun none = CliRun.run();
         assertEquals(2, none.exitCode);
         assertTrue(none.out.startsWith("Usage: parquet-codecs"), none.out);
