@@ -32,13 +32,18 @@ final class Bench {
     static final int CHUNK_BYTES = 64 * 1024;
     /** Tiny pages cost each codec per call: a chunk holds at most this many, so that it stays short to time. */
     static final int CHUNK_PAGES = 64;
-    /** A chunk is compressed (or decompressed) at least this many bytes per timed sample, repeated if need be. */
+    /**
+     * A chunk is compressed (or decompressed) at least this many bytes per timed sample, repeated if need be, until
+     * its first sample shows that fewer repetitions last {@link #MIN_SAMPLE_NANOS}.
+     */
     static final long MIN_TIMED_BYTES = 4 * 1024;
+    /** A sample is repeated until it lasts this long at least (for a timer that costs tens of nanoseconds). */
+    static final long MIN_SAMPLE_NANOS = 20_000;
     /** What a call costs besides its bytes, in bytes, for planning: tiny pages cost per page more than per byte. */
     static final long PAGE_OVERHEAD_BYTES = 1024;
 
     static final int TARGET_PASSES = 12;
-    static final int MIN_PASSES = 3;
+    static final int MIN_PASSES = 2;
     static final double WARMUP_SHARE = 0.15;
     static final int GC_RETRIES = 3;
     /** A sample this many times slower than the fastest of its kind so far is timed again, once. */
@@ -141,18 +146,38 @@ final class Bench {
         final double median;
         final double q1;
         final double q3;
+        /**
+         * The bounds a decision respects: the quartiles, or with fewer than {@link #FEW} passes (whose quartiles say
+         * little) the smallest and the largest value.
+         */
+        final double low;
 
-        Spread(double value, double median, double q1, double q3) {
+        final double high;
+
+        Spread(double value, double median, double q1, double q3, double low, double high) {
             this.value = value;
             this.median = median;
             this.q1 = q1;
             this.q3 = q3;
+            this.low = low;
+            this.high = high;
         }
+
+        static final int FEW = 8;
 
         static Spread of(double value, double[] samples) {
             double[] sorted = samples.clone();
             Arrays.sort(sorted);
-            return new Spread(value, quantile(sorted, 0.5), quantile(sorted, 0.25), quantile(sorted, 0.75));
+            double q1 = quantile(sorted, 0.25);
+            double q3 = quantile(sorted, 0.75);
+            boolean few = sorted.length < FEW;
+            return new Spread(
+                    value,
+                    quantile(sorted, 0.5),
+                    q1,
+                    q3,
+                    few && sorted.length > 0 ? sorted[0] : q1,
+                    few && sorted.length > 0 ? sorted[sorted.length - 1] : q3);
         }
 
         /** The interquartile range relative to the median, e.g. 0.04 for ±2 %. */
@@ -227,6 +252,9 @@ final class Bench {
     long samples;
     /** The share of the sampled chunks timed, when not all of them fit. */
     double share = 1.0;
+
+    /** Repetitions per sample, per coder and chunk: as many as make a sample last {@link #MIN_SAMPLE_NANOS}. */
+    private final java.util.Map<Coder, java.util.Map<Chunk, Integer>> reps = new java.util.IdentityHashMap<>();
 
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
 
@@ -405,36 +433,51 @@ final class Bench {
             throws IOException {
         byte[][] pages = chunk.pages;
         byte[][] compressed = new byte[pages.length][];
+        java.util.Map<Chunk, Integer> repsOf = reps.computeIfAbsent(coder, k -> new java.util.IdentityHashMap<>());
+        // repetitions only where a sample would be too short for the timer: the first sample of a coder on a chunk is
+        // one call (BROTLI on a tiny page costs tens of microseconds a call), repeated when it was too short
+        int reps = repsOf.getOrDefault(chunk, 1);
         coder.prepareCompress(pages);
         long compressNanos = 0;
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0, adapted = 0; ; attempt++) {
             long gc = gcCount();
             long t0 = System.nanoTime();
-            for (int r = 0; r < chunk.reps; r++) {
+            for (int r = 0; r < reps; r++) {
                 coder.compress(pages, compressed);
             }
             compressNanos = System.nanoTime() - t0;
             samples++;
-            if (!retime(gc, compressNanos, result, chunk, false, attempt)) {
+            if (compressNanos < MIN_SAMPLE_NANOS && reps < chunk.reps && adapted++ < 2) {
+                reps = repsFor(compressNanos / reps, chunk);
+                attempt--;
+                continue;
+            }
+            if (!retime(gc, compressNanos / reps, result, chunk, false, attempt)) {
                 break;
             }
         }
         coder.prepareDecompress(compressed);
         long decompressNanos = 0;
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0, adapted = 0; ; attempt++) {
             Object[] outputs = new Object[pages.length];
             long gc = gcCount();
             long t0 = System.nanoTime();
-            for (int r = 0; r < chunk.reps; r++) {
+            for (int r = 0; r < reps; r++) {
                 coder.decompress(compressed, pages, outputs);
             }
             decompressNanos = System.nanoTime() - t0;
             samples++;
             outputs = null; // dropped before anything else is timed
-            if (!retime(gc, decompressNanos, result, chunk, true, attempt)) {
+            if (decompressNanos < MIN_SAMPLE_NANOS && reps < chunk.reps && adapted++ < 2) {
+                reps = Math.max(reps, repsFor(decompressNanos / reps, chunk));
+                attempt--;
+                continue;
+            }
+            if (!retime(gc, decompressNanos / reps, result, chunk, true, attempt)) {
                 break;
             }
         }
+        repsOf.put(chunk, reps);
         if (first) {
             int bad = coder.check(compressed, pages);
             if (bad >= 0) {
@@ -447,8 +490,8 @@ final class Bench {
             }
         }
         if (result != null) {
-            result.compressPasses.get(pass)[chunk.column] += (double) compressNanos / chunk.reps;
-            result.decompressPasses.get(pass)[chunk.column] += (double) decompressNanos / chunk.reps;
+            result.compressPasses.get(pass)[chunk.column] += (double) compressNanos / reps;
+            result.decompressPasses.get(pass)[chunk.column] += (double) decompressNanos / reps;
         }
         return compressNanos + decompressNanos;
     }
@@ -480,6 +523,12 @@ final class Bench {
             fastest.put(chunk, nanos);
         }
         return false;
+    }
+
+    /** Repetitions that make a sample of {@code nanosPerRep} last {@link #MIN_SAMPLE_NANOS}, at most the chunk's. */
+    private static int repsFor(long nanosPerRep, Chunk chunk) {
+        long per = Math.max(1, nanosPerRep);
+        return (int) Math.max(1, Math.min(chunk.reps, 2 * ((MIN_SAMPLE_NANOS + per - 1) / per)));
     }
 
     /** MB/s per pass of column {@code col} (-1: all columns); the overall figure is all bytes over all time. */

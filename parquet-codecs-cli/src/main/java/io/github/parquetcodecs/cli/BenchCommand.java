@@ -283,7 +283,7 @@ final class BenchCommand {
                     + sample.rowGroupsSampled + " of " + sample.rowGroupsTotal + " row groups; --max-bytes changes"
                     + " this).");
         }
-        if (b.share < 1.0) {
+        if (b.totalBytes < b.sampledBytes) {
             outcome.notes.add("Timed " + Text.size(b.totalBytes) + " of the " + Text.size(b.sampledBytes)
                     + " sampled (chunks spread evenly over each column), so that " + Bench.TARGET_PASSES
                     + " passes of every codec fit --time; sizes and speeds are of those bytes.");

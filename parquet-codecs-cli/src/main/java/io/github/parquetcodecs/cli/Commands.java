@@ -132,7 +132,7 @@ final class Commands {
                 paramLabel = "T",
                 description = "time budget of the measurement, e.g. 10s, 500ms, 2m (default 10s): warm-up, timing and"
                         + " checking; not reading the files nor starting the JVM. The bytes timed are chosen to fit"
-                        + " it; at least 3 passes run, so a very slow codec may exceed it")
+                        + " it; at least 2 passes run, so a very slow codec may exceed it")
         String time = "10s";
 
         @Option(

@@ -123,7 +123,9 @@ final class InspectCommand {
         StringBuilder out = new StringBuilder();
         for (FileInfo file : files) {
             out.append(file.name).append(" (").append(Text.bytes(file.bytes)).append(" bytes)\n");
-            out.append("  created by: ").append(file.createdBy).append('\n');
+            out.append("  created by: ")
+                    .append(file.createdBy == null ? "(not recorded in the file)" : file.createdBy)
+                    .append('\n');
             out.append("  row groups: ")
                     .append(file.rowGroups)
                     .append(", rows: ")

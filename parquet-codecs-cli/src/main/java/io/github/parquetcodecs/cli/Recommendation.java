@@ -10,14 +10,22 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * The short advice at the end of a benchmark. A candidate qualifies when it decompresses at least {@link
  * #MIN_DECOMPRESS} and compresses at least {@link #MIN_COMPRESS} times as fast as the reference (the files' codec, or
  * the fastest to decompress when the files are uncompressed). Speeds are compared pass by pass (the variants ran
- * interleaved), and a threshold counts only when the quartiles of those per-pass ratios are on one side of it: a
- * candidate whose quartiles straddle a threshold is undecided, and noise never decides it. The choice is the smallest
+ * interleaved), and a threshold counts only when the quartiles of those per-pass ratios (all of them, with fewer than
+ * {@link Bench.Spread#FEW} passes) are on one side of it and outside a band of {@link #MARGIN} around it: a candidate
+ * whose spread reaches into that band is undecided, and noise never decides it. The choice is the smallest
  * qualifying variant; another codec is recommended only when it is at least {@link #MIN_GAIN} smaller than the files'
  * codec. When an undecided candidate would be chosen over it, the verdict is "no clear winner".
  */
 final class Recommendation {
     static final double MIN_DECOMPRESS = 0.5;
     static final double MIN_COMPRESS = 0.1;
+    /**
+     * Around each threshold, a band of this relative width (0.425x to 0.575x for 0.5x) where a ratio counts as neither
+     * above nor below: the spread within one run misses what differs between runs (which pages are timed, the JIT, the
+     * machine's load), and a ratio that close to a threshold is undecided whatever its quartiles.
+     */
+    static final double MARGIN = 0.15;
+
     /** The smallest size gain worth a change of codec. */
     static final double MIN_GAIN = 0.05;
 
@@ -81,10 +89,10 @@ final class Recommendation {
             }
             Bench.Spread d = Bench.speedRatio(r, reference, true);
             Bench.Spread c = Bench.speedRatio(r, reference, false);
-            if (d.q3 < MIN_DECOMPRESS || c.q3 < MIN_COMPRESS) {
+            if (d.high < MIN_DECOMPRESS * (1 - MARGIN) || c.high < MIN_COMPRESS * (1 - MARGIN)) {
                 continue; // clearly too slow
             }
-            if (d.q1 >= MIN_DECOMPRESS && c.q1 >= MIN_COMPRESS) {
+            if (d.low >= MIN_DECOMPRESS * (1 + MARGIN) && c.low >= MIN_COMPRESS * (1 + MARGIN)) {
                 qualified.add(r);
             } else {
                 undecided.add(r);
@@ -106,8 +114,10 @@ final class Recommendation {
 
         String baseName = base.variant.longLabel() + " (the files' codec)";
         String limits = "decompressing at " + times(MIN_DECOMPRESS) + " and compressing at " + times(MIN_COMPRESS)
-                + " the speed of " + reference.variant.longLabel() + " or faster, in the quartiles of the per-pass"
-                + " speed ratios, and at least " + percent(MIN_GAIN) + " smaller than the files' codec";
+                + " the speed of " + reference.variant.longLabel() + " or faster (the quartiles of the per-pass speed"
+                + " ratios, or all of them with fewer than " + Bench.Spread.FEW + " passes, " + percent(MARGIN)
+                + " clear of those limits), and at least " + percent(MIN_GAIN)
+                + " smaller than the files' codec";
         if (!contenders.isEmpty()) {
             verdict = Verdict.NO_CLEAR_WINNER;
             choice = null;
@@ -116,8 +126,9 @@ final class Recommendation {
             Bench.Spread s = Bench.speedRatio(c, reference, false);
             lines.add("No clear winner: " + c.variant.longLabel() + " is " + smaller(c, clearBest) + " "
                     + clearBest.variant.longLabel() + ", but its speed ratio to " + reference.variant.longLabel()
-                    + " (decompress " + ratio(d) + ", compress " + ratio(s) + ") straddles the "
-                    + times(MIN_DECOMPRESS) + " / " + times(MIN_COMPRESS) + " limits within the measured spread."
+                    + " (decompress " + ratio(d) + ", compress " + ratio(s) + ") is within " + percent(MARGIN)
+                    + " of the "
+                    + times(MIN_DECOMPRESS) + " / " + times(MIN_COMPRESS) + " limits, counting the measured spread."
                     + " The clear choice is " + clearBest.variant.longLabel() + "; a longer --time or a quieter"
                     + " machine may decide.");
         } else if (clearBest == base) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -74,11 +75,19 @@ final class RewriteCommand {
         }
         ParquetMetadata footer = ParquetInput.footer(in);
         Set<String> known = Columns.paths(footer);
-        for (String column : columns.keySet()) {
-            if (!known.contains(column)) {
-                throw new CliException(Columns.unknown(inName, column, known));
+        // a group path sets every column in it
+        Map<String, Variant> leaves = new LinkedHashMap<>();
+        for (Map.Entry<String, Variant> e : columns.entrySet()) {
+            List<String> matched = Columns.leaves(e.getKey(), known);
+            if (matched.isEmpty()) {
+                throw new CliException(Columns.unknown(inName, e.getKey(), known));
+            }
+            for (String leaf : matched) {
+                leaves.put(leaf, e.getValue());
             }
         }
+        columns.clear();
+        columns.putAll(leaves);
         for (Variant variant : columns.values()) {
             checkAvailable(variant.codec);
         }
@@ -189,6 +198,21 @@ final class RewriteCommand {
             text.append("Note: ")
                     .append(outcome.emptyRowGroupsDropped)
                     .append(" row group(s) of no rows in the input were left out\n");
+        }
+        for (Variant v : new java.util.LinkedHashSet<>(outcome.codecs.values())) {
+            if (v.codec == CompressionCodecName.LZO || v.codec == CompressionCodecName.LZ4) {
+                text.append("Warning: ")
+                        .append(v.codec)
+                        .append(" is deprecated in the Parquet format; many readers (pyarrow, DuckDB among them) cannot"
+                                + " read it. LZ4_RAW or ZSTD are read everywhere.\n");
+            }
+        }
+        long distinct = Footers.distinctCounts(in);
+        if (distinct > 0) {
+            text.append("Note: ")
+                    .append(distinct)
+                    .append(" column chunk(s) of the input have a distinct_count statistic, which parquet-java does"
+                            + " not write: it is not kept (min, max and null counts are)\n");
         }
         if (outcome.columnsWithoutPageStatistics > 0) {
             text.append("Note: ")

@@ -118,7 +118,13 @@ final class Variant {
             throw CliException.usage(codec + " has no levels (level " + text + " given)");
         }
         if (!range.get().contains(level)) {
-            throw CliException.usage(codec + " level " + level + " is outside its range " + range.get());
+            CompressionLevels.Range r = range.get();
+            int defaultLevel = r.defaultLevel();
+            String shown = codec == CompressionCodecName.GZIP && defaultLevel == -1
+                    ? "6 (-1 also means zlib's default, 6)"
+                    : Integer.toString(defaultLevel);
+            throw CliException.usage(codec + " level " + level + " is outside its range " + r.min() + ".." + r.max()
+                    + " (default " + shown + ")");
         }
         return level;
     }

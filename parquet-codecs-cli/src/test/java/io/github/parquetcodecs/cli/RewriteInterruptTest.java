@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -104,6 +105,33 @@ class RewriteInterruptTest {
         assertEquals(143, child.exitValue(), "ended by SIGTERM");
         assertFalse(Files.exists(out), "nothing at OUT");
         assertEquals(List.of(), names(outDir), "no temporary file left");
+    }
+
+    @Test
+    void aGroupPathSetsItsColumnsAndLzoIsWarnedOf() throws Exception {
+        Path nested = CliRun.testing("nested_structs.rust.parquet");
+        Set<String> leaves = Columns.paths(ParquetInput.footer(nested));
+        long inGroup = leaves.stream().filter(p -> p.startsWith("roll_num.")).count();
+        assertTrue(inGroup >= 2, leaves.toString());
+        Path out = dir.resolve("group.parquet");
+        CliRun run = CliRun.ok("rewrite", nested.toString(), out.toString(), "--column", "roll_num=GZIP:9");
+        try (org.apache.parquet.hadoop.ParquetFileReader reader = ParquetInput.open(out)) {
+            for (org.apache.parquet.hadoop.metadata.ColumnChunkMetaData chunk :
+                    reader.getFooter().getBlocks().get(0).getColumns()) {
+                boolean member = chunk.getPath().toDotString().startsWith("roll_num.");
+                assertEquals(
+                        member,
+                        chunk.getCodec() == CompressionCodecName.GZIP,
+                        chunk.getPath() + " " + chunk.getCodec() + "\n" + run.out);
+            }
+        }
+        CliRun lzo = CliRun.ok(
+                "rewrite",
+                CliRun.testing("alltypes_plain.parquet").toString(),
+                dir.resolve("lzo.parquet").toString(),
+                "--codec",
+                "LZO");
+        assertTrue(lzo.out.contains("Warning: LZO is deprecated"), lzo.out);
     }
 
     @Test
