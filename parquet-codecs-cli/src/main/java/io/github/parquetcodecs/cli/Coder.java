@@ -539,6 +539,31 @@ abstract class Coder implements AutoCloseable {
             }
         }
 
+        /** brotli4j returns a new array of its own: that is the page (no copy into another new array). */
+        @Override
+        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
+            for (int i = 0; i < compressed.length; i++) {
+                outputs[i] = decoded(compressed[i], originals[i].length);
+            }
+        }
+
+        @Override
+        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
+            return ByteBuffer.wrap(decoded(compressed[i], size));
+        }
+
+        private static byte[] decoded(byte[] src, int size) throws IOException {
+            DirectDecompress result = Decoder.decompress(src);
+            if (result.getResultStatus() != DecoderJNI.Status.DONE) {
+                throw new IOException("brotli4j: " + result.getResultStatus());
+            }
+            byte[] out = result.getDecompressedData();
+            if (out.length != size) {
+                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + size);
+            }
+            return out;
+        }
+
         @Override
         int decompress(byte[] src, byte[] dst, int size) throws IOException {
             DirectDecompress result = Decoder.decompress(src);

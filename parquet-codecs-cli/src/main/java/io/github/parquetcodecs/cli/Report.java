@@ -651,7 +651,7 @@ final class Report {
                     .append(escape(column.path))
                     .append(" (")
                     .append(column.pages)
-                    .append(" pages, ")
+                    .append(column.pages == 1 ? " page, " : " pages, ")
                     .append(escape(Text.size(column.bytes)))
                     .append(")</h3>\n")
                     .append(table(o, c));
