@@ -371,10 +371,10 @@ final class Bench {
         order.sort((x, y) -> Double.compare(position(x, x.column, false), position(y, y.column, false)));
 
         long end = start + budgetNanos;
-        long slowestPass = 0;
+        List<Long> passNanos = new ArrayList<>();
         while (true) {
             long now = System.nanoTime();
-            if (passes >= MIN_PASSES && now + slowestPass > end) {
+            if (passes >= MIN_PASSES && now + typicalPass(passNanos) > end) {
                 break;
             }
             for (Result r : results) {
@@ -390,9 +390,7 @@ final class Bench {
                 report(progress, start, budgetNanos);
             }
             passes++;
-            long took = System.nanoTime() - now;
-            // the first pass also checks every round trip: the passes after it tell how long one takes
-            slowestPass = passes == 1 ? took : passes == 2 ? took : Math.max(slowestPass, took);
+            passNanos.add(System.nanoTime() - now);
         }
         seconds = (System.nanoTime() - start) / 1e9;
         gcCount = gcCount() - gcCountStart;
@@ -409,6 +407,19 @@ final class Bench {
             r.totalDecompress = spread(r.decompressPasses, -1, totalBytes);
         }
         return results;
+    }
+
+    /**
+     * How long a pass takes: the median of the passes so far, without the first (which also checks every round trip)
+     * once there are others. Another pass starts when one of that length still fits the budget.
+     */
+    private static long typicalPass(List<Long> passNanos) {
+        List<Long> list = new ArrayList<>(passNanos.size() > 1 ? passNanos.subList(1, passNanos.size()) : passNanos);
+        if (list.isEmpty()) {
+            return 0;
+        }
+        list.sort(null);
+        return list.get(list.size() / 2);
     }
 
     /** Where {@code chunk} is in its column, from 0 to 1. */

@@ -180,6 +180,10 @@ final class BenchCommand {
         outcome.readSeconds = (System.nanoTime() - readStart) / 1e9;
         outcome.sample = sample;
         if (sample.bytes == 0) {
+            if (sample.smallestSkipped != Long.MAX_VALUE) {
+                throw CliException.usage("--max-bytes " + Text.size(maxBytes) + " holds no page: the smallest is "
+                        + Text.size(sample.smallestSkipped) + " (uncompressed); give more");
+            }
             throw new CliException("the files hold no page data to compress");
         }
 

@@ -68,6 +68,9 @@ final class PageSample {
     long bytes;
 
     long bytesTotal;
+    /** The smallest page left out because it would have gone over maxBytes. */
+    long smallestSkipped = Long.MAX_VALUE;
+
     /** The fraction of the bytes taken: min(1, maxBytes / bytesTotal). */
     double fraction;
 
@@ -183,8 +186,9 @@ final class PageSample {
             if (!first && column.credit < size / 2.0) {
                 continue;
             }
-            if (bytes + size > maxBytes && !(first && size <= maxBytes)) {
-                continue;
+            if (bytes + size > maxBytes) {
+                smallestSkipped = Math.min(smallestSkipped, size);
+                continue; // never more than --max-bytes
             }
             column.credit -= size;
             byte[] stored = new byte[compressed - levels];

@@ -193,6 +193,26 @@ class BenchTest {
         assertEquals(1, new HashSet<>(verdicts).size(), verdicts.toString());
     }
 
+    /** --max-bytes bounds the sample, which is spread over the file rather than its first pages. */
+    @Test
+    void maxBytesIsRespectedAndSpread() throws Exception {
+        Path file = CliRun.testing("alltypes_tiny_pages.parquet");
+        JsonNode json = CliRun.ok(
+                        "bench", file.toString(), "--max-bytes", "50kB", "--codecs", "SNAPPY", "--time", TIME, "--json")
+                .json();
+        long sampled = json.get("sampled_bytes").asLong();
+        assertTrue(sampled <= 50_000 && sampled > 30_000, "sampled " + sampled);
+        assertTrue(json.get("pages_sampled").asInt() < json.get("pages").asInt() / 2, json.toString());
+        // every column has pages in the sample
+        assertEquals(
+                Columns.paths(ParquetInput.footer(file)).size(),
+                json.get("results").get(0).get("columns").size());
+        CliRun none = CliRun.run(
+                "bench", CliRun.testing("lz4_raw_compressed_larger.parquet").toString(), "--max-bytes", "100kB");
+        assertEquals(2, none.exitCode, none.err);
+        assertTrue(none.err.contains("--max-bytes 100.0 kB holds no page: the smallest is 400.0 kB"), none.err);
+    }
+
     @Test
     void textPerColumnWithChosenCodecsAndLevelsAndTheFilesCodecAdded() {
         Path file = CliRun.testing("alltypes_tiny_pages.parquet");
