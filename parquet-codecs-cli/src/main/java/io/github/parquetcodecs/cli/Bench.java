@@ -1,40 +1,188 @@
 package io.github.parquetcodecs.cli;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.DoubleConsumer;
 
 /**
- * The measurement: every variant compresses and decompresses every column's pages once per round, the variants
- * interleaved (each round starts with the next one), so that machine noise hits all of them alike. Warm-up rounds
- * fill a quarter of the time budget, then timed rounds fill the rest; the result per variant and column is the
- * median over the timed rounds. Every round trip is checked byte for byte, outside the timed sections.
+ * The measurement, within a time budget.
+ *
+ * <p>Each column's sampled pages are cut into chunks of about {@link #CHUNK_BYTES} (at most {@link #CHUNK_PAGES}
+ * pages). One timed sample is one variant
+ * compressing (or decompressing) one chunk, repeated to at least {@link #MIN_TIMED_BYTES} for tiny columns. A pass
+ * takes every chunk once, and on each chunk every variant in turn, starting with another variant each time, so machine
+ * noise hits all of them alike and every variant's passes can be compared pass by pass. Each sample's output is dropped
+ * before the next sample is timed. A sample during which the JVM ran a garbage collection (seen through the {@link
+ * GarbageCollectorMXBean}s) is timed again, up to {@link #GC_RETRIES} times; the collections' time is reported.
+ *
+ * <p>Warm-up takes {@link #WARMUP_SHARE} of the budget (chunks in pass order, all variants on each); it also measures
+ * what a unit of work (bytes, and calls: {@link Chunk#work}) costs, from which the chunks timed are chosen: all of them when {@link #TARGET_PASSES} passes fit
+ * the rest of the budget, else an even selection over each column (at least one chunk per column). Passes run while
+ * another one fits the budget (at least {@link #MIN_PASSES}). Sizes come from the first pass; every round trip of the
+ * first pass is checked byte for byte (untimed).
+ *
+ * <p>Per variant and column, the speed of a pass is the column's bytes over the time of its chunks in that pass (all
+ * columns: all the bytes over all the time of the pass); rows show the median over the passes and the interquartile
+ * range. {@link Spread#value} is all the bytes timed over all the time they took.
  */
 final class Bench {
+    static final int CHUNK_BYTES = 64 * 1024;
+    /** Tiny pages cost each codec per call: a chunk holds at most this many, so that it stays short to time. */
+    static final int CHUNK_PAGES = 64;
     /**
-     * A column's pages are compressed (and decompressed) at least this many bytes per timed section, repeated if need
-     * be: tens of microseconds even for the fastest codecs, against a timer that costs tens of nanoseconds.
+     * A chunk is compressed (or decompressed) at least this many bytes per timed sample, repeated if need be, until
+     * its first sample shows that fewer repetitions last {@link #MIN_SAMPLE_NANOS}.
      */
-    static final long MIN_TIMED_BYTES = 32 * 1024;
+    static final long MIN_TIMED_BYTES = 4 * 1024;
+    /** A sample is repeated until it lasts this long at least (for a timer that costs tens of nanoseconds). */
+    static final long MIN_SAMPLE_NANOS = 20_000;
+    /** What a call costs besides its bytes, in bytes, for planning: tiny pages cost per page more than per byte. */
+    static final long PAGE_OVERHEAD_BYTES = 1024;
 
-    static final int MIN_TIMED_ROUNDS = 3;
-    static final int MAX_TIMED_ROUNDS = 1000;
+    static final int TARGET_PASSES = 12;
+    static final int MIN_PASSES = 2;
+    static final double WARMUP_SHARE = 0.15;
+    static final int GC_RETRIES = 3;
+    /** A sample this many times slower than the fastest of its kind so far is timed again, once. */
+    static final double BUSY_FACTOR = 2.0;
 
-    /** The per-column pages, as arrays. */
-    static final class ColumnPages {
-        final String path;
+    /** Consecutive pages of one column, timed as one sample. */
+    static final class Chunk {
+        final int column;
         final byte[][] pages;
         final long bytes;
-        /** How many times the pages are compressed (or decompressed) in one timed section. */
         final int reps;
+        /** How much work a sample is, for planning: repetitions of the bytes and the calls. */
+        final long work;
 
-        ColumnPages(PageSample.Column column) {
-            path = column.path;
-            pages = column.pageArray();
-            bytes = column.bytes;
+        Chunk(int column, List<byte[]> pages) {
+            this.column = column;
+            this.pages = pages.toArray(new byte[0][]);
+            long total = 0;
+            for (byte[] page : this.pages) {
+                total += page.length;
+            }
+            bytes = total;
             reps = (int) Math.max(1, Math.min(10_000, (MIN_TIMED_BYTES + Math.max(bytes, 1) - 1) / Math.max(bytes, 1)));
+            work = reps * (bytes + PAGE_OVERHEAD_BYTES * this.pages.length);
+        }
+    }
+
+    /** A column's pages: those sampled, and the chunks timed. */
+    static final class ColumnPages {
+        final String path;
+        final int index;
+        final int pagesSampled;
+        final long bytesSampled;
+        final List<Chunk> all = new ArrayList<>();
+        /** The chunks timed (all, or an even selection), their pages and bytes. */
+        List<Chunk> timed = new ArrayList<>();
+
+        int pages;
+        long bytes;
+
+        ColumnPages(int index, PageSample.Column column) {
+            path = column.path;
+            this.index = index;
+            pagesSampled = column.pages.size();
+            bytesSampled = column.bytes;
+            List<byte[]> current = new ArrayList<>();
+            long size = 0;
+            for (byte[] page : column.pages) {
+                current.add(page);
+                size += page.length;
+                if (size >= CHUNK_BYTES || current.size() >= CHUNK_PAGES) {
+                    all.add(new Chunk(index, current));
+                    current = new ArrayList<>();
+                    size = 0;
+                }
+            }
+            if (!current.isEmpty()) {
+                all.add(new Chunk(index, current));
+            }
+            select(1.0);
+        }
+
+        /** Times an even selection of {@code share} of the chunks (at least one). */
+        void select(double share) {
+            timed = new ArrayList<>();
+            if (share >= 1.0) {
+                timed.addAll(all);
+            } else {
+                double credit = 0.5;
+                for (Chunk chunk : all) {
+                    credit += share;
+                    if (credit >= 1.0) {
+                        timed.add(chunk);
+                        credit -= 1.0;
+                    }
+                }
+                if (timed.isEmpty()) {
+                    // less than a chunk: the first pages of the middle chunk, in proportion (at least one page)
+                    Chunk middle = all.get(all.size() / 2);
+                    int keep = (int) Math.max(1, Math.round(share * all.size() * middle.pages.length));
+                    timed.add(
+                            keep >= middle.pages.length
+                                    ? middle
+                                    : new Chunk(
+                                            index, Arrays.asList(middle.pages).subList(0, keep)));
+                }
+            }
+            pages = 0;
+            bytes = 0;
+            for (Chunk chunk : timed) {
+                pages += chunk.pages.length;
+                bytes += chunk.bytes;
+            }
+        }
+    }
+
+    /** Median and quartiles of per-pass values, and the overall figure. */
+    static final class Spread {
+        final double value;
+        final double median;
+        final double q1;
+        final double q3;
+        /**
+         * The bounds a decision respects: the quartiles, or with fewer than {@link #FEW} passes (whose quartiles say
+         * little) the smallest and the largest value.
+         */
+        final double low;
+
+        final double high;
+
+        Spread(double value, double median, double q1, double q3, double low, double high) {
+            this.value = value;
+            this.median = median;
+            this.q1 = q1;
+            this.q3 = q3;
+            this.low = low;
+            this.high = high;
+        }
+
+        static final int FEW = 8;
+
+        static Spread of(double value, double[] samples) {
+            double[] sorted = samples.clone();
+            Arrays.sort(sorted);
+            double q1 = quantile(sorted, 0.25);
+            double q3 = quantile(sorted, 0.75);
+            boolean few = sorted.length < FEW;
+            return new Spread(
+                    value,
+                    quantile(sorted, 0.5),
+                    q1,
+                    q3,
+                    few && sorted.length > 0 ? sorted[0] : q1,
+                    few && sorted.length > 0 ? sorted[sorted.length - 1] : q3);
+        }
+
+        /** The interquartile range relative to the median, e.g. 0.04 for ±2 %. */
+        double relativeWidth() {
+            return median == 0 || !Double.isFinite(median) ? Double.NaN : (q3 - q1) / median;
         }
     }
 
@@ -42,152 +190,408 @@ final class Bench {
     static final class Result {
         final Variant variant;
         final String implementation;
-        /** Per column: compressed bytes, medians in nanoseconds per pass over the column's pages. */
+        /** Per column: compressed bytes of the chunks timed. */
         final long[] compressedBytes;
 
-        final double[] compressNanos;
-        final double[] decompressNanos;
         long totalCompressed;
-        double totalCompressNanos;
-        double totalDecompressNanos;
+        /** Per pass, per column: nanoseconds for the column's timed chunks (once each). */
+        final List<double[]> compressPasses = new ArrayList<>();
+
+        final List<double[]> decompressPasses = new ArrayList<>();
+        /** Per column, then all columns: MB/s. */
+        Spread[] compress;
+
+        Spread[] decompress;
+        Spread totalCompress;
+        Spread totalDecompress;
+
+        /** The fastest undisturbed time per chunk so far, to see a sample the machine disturbed. */
+        final java.util.Map<Chunk, Long> fastestCompress = new java.util.IdentityHashMap<>();
+
+        final java.util.Map<Chunk, Long> fastestDecompress = new java.util.IdentityHashMap<>();
 
         Result(Variant variant, String implementation, int columns) {
             this.variant = variant;
             this.implementation = implementation;
             compressedBytes = new long[columns];
-            compressNanos = new double[columns];
-            decompressNanos = new double[columns];
         }
 
         double ratio(long uncompressed) {
             return totalCompressed == 0 ? Double.NaN : (double) uncompressed / totalCompressed;
         }
+
+        /** Nanoseconds of pass {@code pass} over all columns. */
+        double passNanos(int pass, boolean decompression) {
+            double total = 0;
+            for (double nanos : (decompression ? decompressPasses : compressPasses).get(pass)) {
+                total += nanos;
+            }
+            return total;
+        }
     }
 
     final List<ColumnPages> columns = new ArrayList<>();
-    final long totalBytes;
+    /** Bytes of the chunks timed, over all columns. */
+    long totalBytes;
+
+    long sampledBytes;
     int warmupRounds;
-    int timedRounds;
+    int warmupUnits;
+    int passes;
     double seconds;
+    double warmupSeconds;
+    /** Collections and their time during the measurement; samples timed again because of one. */
+    long gcCount;
+
+    long gcMillis;
+    long samplesRetimed;
+    long samplesWithGc;
+    /** Samples timed again because they took more than {@link #BUSY_FACTOR} times the fastest so far. */
+    long samplesBusy;
+
+    long samples;
+    /** The share of the sampled chunks timed, when not all of them fit. */
+    double share = 1.0;
+
+    /** Repetitions per sample, per coder and chunk: as many as make a sample last {@link #MIN_SAMPLE_NANOS}. */
+    private final java.util.Map<Coder, java.util.Map<Chunk, Integer>> reps = new java.util.IdentityHashMap<>();
+
+    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
 
     Bench(PageSample sample) {
-        long total = 0;
         for (PageSample.Column column : sample.columns.values()) {
-            if (column.pages.isEmpty()) {
+            if (column.bytes == 0) {
                 continue;
             }
-            columns.add(new ColumnPages(column));
-            total += column.bytes;
+            columns.add(new ColumnPages(columns.size(), column));
+            sampledBytes += column.bytes;
         }
-        totalBytes = total;
+        // the pages now live in the chunks only
+        sample.columns.values().forEach(c -> c.pages.clear());
+        totalBytes = sampledBytes;
     }
 
-    /**
-     * Runs {@code coders} (one per variant) for about {@code budgetNanos}; {@code progress} receives the fraction done.
-     */
-    List<Result> run(List<Variant> variants, List<Coder> coders, long budgetNanos, DoubleConsumer progress)
+    private long gcCount() {
+        long count = 0;
+        for (GarbageCollectorMXBean collector : collectors) {
+            count += Math.max(0, collector.getCollectionCount());
+        }
+        return count;
+    }
+
+    private long gcMillis() {
+        long millis = 0;
+        for (GarbageCollectorMXBean collector : collectors) {
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return millis;
+    }
+
+    /** Receives how far the run is: the fraction of the budget used and the seconds left. */
+    interface Progress {
+        void update(double fraction, double secondsLeft);
+    }
+
+    /** Runs {@code coders} (one per variant) for about {@code budgetNanos}. */
+    List<Result> run(List<Variant> variants, List<Coder> coders, long budgetNanos, Progress progress)
             throws IOException {
         int n = variants.size();
         int c = columns.size();
-        byte[][][][] compressed = new byte[n][c][][];
-        Object[][][] outputs = new Object[n][c][];
         List<Result> results = new ArrayList<>();
         for (int v = 0; v < n; v++) {
-            Result result = new Result(variants.get(v), coders.get(v).implementation(), c);
-            for (int col = 0; col < c; col++) {
-                byte[][] pages = columns.get(col).pages;
-                compressed[v][col] = new byte[pages.length][];
-                for (int p = 0; p < pages.length; p++) {
-                    compressed[v][col][p] = coders.get(v).compressCopy(pages[p]);
-                    result.compressedBytes[col] += compressed[v][col][p].length;
-                }
-                result.totalCompressed += result.compressedBytes[col];
-                outputs[v][col] = new Object[pages.length];
-            }
-            results.add(result);
+            results.add(new Result(variants.get(v), coders.get(v).implementation(), c));
         }
-
-        // samples[v][col][round]: nanoseconds per pass
-        // bounded memory for the samples: at most 4 M per direction however many variants and columns
-        int maxRounds = Math.max(MIN_TIMED_ROUNDS, Math.min(MAX_TIMED_ROUNDS, 4_000_000 / Math.max(1, n * c)));
-        double[][][] compressSamples = new double[n][c][maxRounds];
-        double[][][] decompressSamples = new double[n][c][maxRounds];
         long start = System.nanoTime();
-        long warmupEnd = start + budgetNanos / 4;
+        long gcCountStart = gcCount();
+        long gcMillisStart = gcMillis();
+
+        // all chunks, each column's spread over the pass, so that no column is timed all in one stretch
+        List<Chunk> all = new ArrayList<>();
+        for (ColumnPages column : columns) {
+            all.addAll(column.all);
+        }
+        all.sort((x, y) -> Double.compare(position(x, x.column, true), position(y, y.column, true)));
+
+        // warm-up: chunks in that order, every variant on each, until its share of the budget is used; the second
+        // half of it also measures what a unit of work costs all variants together
+        long warmupEnd = start + (long) (budgetNanos * WARMUP_SHARE);
+        long halfway = start + (long) (budgetNanos * WARMUP_SHARE / 2);
+        double warmNanos = 0;
+        double warmWork = 0;
+        int next = 0;
+        do {
+            Chunk chunk = all.get(next % all.size());
+            boolean measure = System.nanoTime() >= halfway;
+            double nanos = 0;
+            for (int k = 0; k < n; k++) {
+                int v = (next + k) % n;
+                nanos += unit(chunk, variants.get(v), coders.get(v), null, -1, false);
+            }
+            if (measure || warmWork == 0) {
+                if (!measure) {
+                    warmNanos = 0; // only the first: replaced by later ones
+                }
+                warmNanos += nanos;
+                warmWork += chunk.work;
+            }
+            next++;
+            if (next % all.size() == 0) {
+                warmupRounds++;
+            }
+            report(progress, start, budgetNanos);
+        } while (System.nanoTime() < warmupEnd);
+        warmupUnits = next;
+        warmupSeconds = (System.nanoTime() - start) / 1e9;
+
+        // which chunks fit TARGET_PASSES passes in what is left (a pass also checks, or times a sample again: 20 %)
+        double costPerWork = warmNanos / Math.max(1, warmWork);
+        double passCost = 0;
+        for (Chunk chunk : all) {
+            passCost += costPerWork * chunk.work * 1.2;
+        }
+        double left = budgetNanos - (System.nanoTime() - start);
+        double fit = left / TARGET_PASSES;
+        if (passCost > fit) {
+            // a power of two, so that runs on the same files time the same chunks unless their speeds differ 2x
+            share = Math.pow(2, Math.floor(Math.log(fit / passCost) / Math.log(2)));
+            totalBytes = 0;
+            for (ColumnPages column : columns) {
+                column.select(share);
+                totalBytes += column.bytes;
+            }
+        }
+        for (ColumnPages column : columns) {
+            column.all.clear(); // the chunks not timed are not kept
+            column.all.addAll(column.timed);
+        }
+        List<Chunk> order = new ArrayList<>();
+        for (ColumnPages column : columns) {
+            order.addAll(column.timed);
+        }
+        order.sort((x, y) -> Double.compare(position(x, x.column, false), position(y, y.column, false)));
+
         long end = start + budgetNanos;
-        long sink = 0;
-        int round = 0;
-        int timed = 0;
+        List<Long> passNanos = new ArrayList<>();
         while (true) {
             long now = System.nanoTime();
-            boolean warmup = round == 0 || now < warmupEnd;
-            if (!warmup && timed >= MIN_TIMED_ROUNDS && (now >= end || timed >= maxRounds)) {
+            if (passes >= MIN_PASSES && now + typicalPass(passNanos) > end) {
                 break;
             }
-            if (!warmup && timed == 0) {
-                warmupRounds = round;
+            for (Result r : results) {
+                r.compressPasses.add(new double[c]);
+                r.decompressPasses.add(new double[c]);
             }
-            for (int k = 0; k < n; k++) {
-                int v = (round + k) % n;
-                Coder coder = coders.get(v);
-                for (int col = 0; col < c; col++) {
-                    ColumnPages pages = columns.get(col);
-                    long t0 = System.nanoTime();
-                    for (int r = 0; r < pages.reps; r++) {
-                        sink += coder.compressAll(pages.pages);
-                    }
-                    long t1 = System.nanoTime();
-                    for (int r = 0; r < pages.reps; r++) {
-                        coder.decompressAll(compressed[v][col], pages.pages, outputs[v][col]);
-                    }
-                    long t2 = System.nanoTime();
-                    for (int p = 0; p < pages.pages.length; p++) {
-                        if (!coder.same(outputs[v][col][p], pages.pages[p])) {
-                            throw new CliException(variants.get(v).longLabel() + ": page " + p + " of column "
-                                    + pages.path + " did not decompress to the original bytes");
-                        }
-                    }
-                    if (!warmup) {
-                        compressSamples[v][col][timed] = (double) (t1 - t0) / pages.reps;
-                        decompressSamples[v][col][timed] = (double) (t2 - t1) / pages.reps;
-                    }
+            for (int i = 0; i < order.size(); i++) {
+                Chunk chunk = order.get(i);
+                for (int k = 0; k < n; k++) {
+                    int v = (passes + i + k) % n;
+                    unit(chunk, variants.get(v), coders.get(v), results.get(v), passes, passes == 0);
                 }
-                if (progress != null) {
-                    progress.accept(Math.min(1.0, (double) (System.nanoTime() - start) / budgetNanos));
-                }
+                report(progress, start, budgetNanos);
             }
-            if (!warmup) {
-                timed++;
-            }
-            round++;
+            passes++;
+            passNanos.add(System.nanoTime() - now);
         }
         seconds = (System.nanoTime() - start) / 1e9;
-        timedRounds = timed;
-        if (sink == 42) {
-            System.err.print(""); // keeps the compressed sizes alive
-        }
-        for (int v = 0; v < n; v++) {
-            Result result = results.get(v);
-            double[] compressTotals = new double[timed];
-            double[] decompressTotals = new double[timed];
+        gcCount = gcCount() - gcCountStart;
+        gcMillis = gcMillis() - gcMillisStart;
+
+        for (Result r : results) {
+            r.compress = new Spread[c];
+            r.decompress = new Spread[c];
             for (int col = 0; col < c; col++) {
-                result.compressNanos[col] = median(compressSamples[v][col], timed);
-                result.decompressNanos[col] = median(decompressSamples[v][col], timed);
-                for (int t = 0; t < timed; t++) {
-                    compressTotals[t] += compressSamples[v][col][t];
-                    decompressTotals[t] += decompressSamples[v][col][t];
-                }
+                r.compress[col] = spread(r.compressPasses, col, columns.get(col).bytes);
+                r.decompress[col] = spread(r.decompressPasses, col, columns.get(col).bytes);
             }
-            result.totalCompressNanos = median(compressTotals, timed);
-            result.totalDecompressNanos = median(decompressTotals, timed);
+            r.totalCompress = spread(r.compressPasses, -1, totalBytes);
+            r.totalDecompress = spread(r.decompressPasses, -1, totalBytes);
         }
         return results;
+    }
+
+    /**
+     * How long a pass takes: the median of the passes so far, without the first (which also checks every round trip)
+     * once there are others. Another pass starts when one of that length still fits the budget.
+     */
+    private static long typicalPass(List<Long> passNanos) {
+        List<Long> list = new ArrayList<>(passNanos.size() > 1 ? passNanos.subList(1, passNanos.size()) : passNanos);
+        if (list.isEmpty()) {
+            return 0;
+        }
+        list.sort(null);
+        return list.get(list.size() / 2);
+    }
+
+    /** Where {@code chunk} is in its column, from 0 to 1. */
+    private double position(Chunk chunk, int column, boolean all) {
+        List<Chunk> list = all ? columns.get(column).all : columns.get(column).timed;
+        return (list.indexOf(chunk) + 0.5) / list.size();
+    }
+
+    private static void report(Progress progress, long start, long budgetNanos) {
+        if (progress != null) {
+            long elapsed = System.nanoTime() - start;
+            progress.update(Math.min(1.0, (double) elapsed / budgetNanos), Math.max(0, budgetNanos - elapsed) / 1e9);
+        }
+    }
+
+    /**
+     * One variant on one chunk: a timed compression, a timed decompression (each timed again when a collection ran
+     * during it), the output dropped; on the first pass the sizes are recorded and every page is checked. Returns the
+     * nanoseconds of both, all repetitions.
+     */
+    private double unit(Chunk chunk, Variant variant, Coder coder, Result result, int pass, boolean first)
+            throws IOException {
+        byte[][] pages = chunk.pages;
+        byte[][] compressed = new byte[pages.length][];
+        java.util.Map<Chunk, Integer> repsOf = reps.computeIfAbsent(coder, k -> new java.util.IdentityHashMap<>());
+        // repetitions only where a sample would be too short for the timer: the first sample of a coder on a chunk is
+        // one call (BROTLI on a tiny page costs tens of microseconds a call), repeated when it was too short
+        int reps = repsOf.getOrDefault(chunk, 1);
+        coder.prepareCompress(pages);
+        long compressNanos = 0;
+        for (int attempt = 0, adapted = 0; ; attempt++) {
+            long gc = gcCount();
+            long t0 = System.nanoTime();
+            for (int r = 0; r < reps; r++) {
+                coder.compress(pages, compressed);
+            }
+            compressNanos = System.nanoTime() - t0;
+            samples++;
+            if (compressNanos < MIN_SAMPLE_NANOS && reps < chunk.reps && adapted++ < 2) {
+                reps = repsFor(compressNanos / reps, chunk);
+                attempt--;
+                continue;
+            }
+            if (!retime(gc, compressNanos / reps, result, chunk, false, attempt)) {
+                break;
+            }
+        }
+        coder.prepareDecompress(compressed);
+        long decompressNanos = 0;
+        for (int attempt = 0, adapted = 0; ; attempt++) {
+            Object[] outputs = new Object[pages.length];
+            long gc = gcCount();
+            long t0 = System.nanoTime();
+            for (int r = 0; r < reps; r++) {
+                coder.decompress(compressed, pages, outputs);
+            }
+            decompressNanos = System.nanoTime() - t0;
+            samples++;
+            outputs = null; // dropped before anything else is timed
+            if (decompressNanos < MIN_SAMPLE_NANOS && reps < chunk.reps && adapted++ < 2) {
+                reps = Math.max(reps, repsFor(decompressNanos / reps, chunk));
+                attempt--;
+                continue;
+            }
+            if (!retime(gc, decompressNanos / reps, result, chunk, true, attempt)) {
+                break;
+            }
+        }
+        repsOf.put(chunk, reps);
+        if (first) {
+            int bad = coder.check(compressed, pages);
+            if (bad >= 0) {
+                throw new CliException(variant.longLabel() + ": a page of column " + columns.get(chunk.column).path
+                        + " did not decompress to the original bytes");
+            }
+            for (byte[] page : compressed) {
+                result.compressedBytes[chunk.column] += page.length;
+                result.totalCompressed += page.length;
+            }
+        }
+        if (result != null) {
+            result.compressPasses.get(pass)[chunk.column] += (double) compressNanos / reps;
+            result.decompressPasses.get(pass)[chunk.column] += (double) decompressNanos / reps;
+        }
+        return compressNanos + decompressNanos;
+    }
+
+    /**
+     * Whether a sample is timed again: when a garbage collection ran during it (up to {@link #GC_RETRIES} times), or
+     * when it took more than {@link #BUSY_FACTOR} times the fastest time of this variant on this chunk so far (the
+     * machine was busy elsewhere: another process had the core; once). Updates the fastest time.
+     */
+    private boolean retime(long gcBefore, long nanos, Result result, Chunk chunk, boolean decompression, int attempt) {
+        boolean gc = gcCount() != gcBefore;
+        if (gc) {
+            if (attempt < GC_RETRIES) {
+                samplesRetimed++;
+                return true;
+            }
+            samplesWithGc++;
+        }
+        if (result == null) {
+            return false;
+        }
+        java.util.Map<Chunk, Long> fastest = decompression ? result.fastestDecompress : result.fastestCompress;
+        Long best = fastest.get(chunk);
+        if (best != null && nanos > BUSY_FACTOR * best && attempt == 0) {
+            samplesBusy++;
+            return true;
+        }
+        if (!gc && (best == null || nanos < best)) {
+            fastest.put(chunk, nanos);
+        }
+        return false;
+    }
+
+    /** Repetitions that make a sample of {@code nanosPerRep} last {@link #MIN_SAMPLE_NANOS}, at most the chunk's. */
+    private static int repsFor(long nanosPerRep, Chunk chunk) {
+        long per = Math.max(1, nanosPerRep);
+        return (int) Math.max(1, Math.min(chunk.reps, 2 * ((MIN_SAMPLE_NANOS + per - 1) / per)));
+    }
+
+    /** MB/s per pass of column {@code col} (-1: all columns); the overall figure is all bytes over all time. */
+    static Spread spread(List<double[]> passes, int col, long bytes) {
+        double[] speeds = new double[passes.size()];
+        double totalNanos = 0;
+        for (int p = 0; p < passes.size(); p++) {
+            double nanos = 0;
+            if (col >= 0) {
+                nanos = passes.get(p)[col];
+            } else {
+                for (double x : passes.get(p)) {
+                    nanos += x;
+                }
+            }
+            speeds[p] = mbPerSecond(bytes, nanos);
+            totalNanos += nanos;
+        }
+        return Spread.of(mbPerSecond(bytes * (long) passes.size(), totalNanos), speeds);
+    }
+
+    /** Per-pass ratios {@code a}'s speed over {@code b}'s (paired: the same pass), all columns. */
+    static Spread speedRatio(Result a, Result b, boolean decompression) {
+        int count = Math.min(a.compressPasses.size(), b.compressPasses.size());
+        double[] ratios = new double[count];
+        double ta = 0;
+        double tb = 0;
+        for (int p = 0; p < count; p++) {
+            double na = a.passNanos(p, decompression);
+            double nb = b.passNanos(p, decompression);
+            ratios[p] = nb / na;
+            ta += na;
+            tb += nb;
+        }
+        return Spread.of(tb / ta, ratios);
+    }
+
+    /** The {@code q} quantile of sorted {@code values}, interpolated linearly. */
+    static double quantile(double[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        double index = q * (sorted.length - 1);
+        int lower = (int) Math.floor(index);
+        int upper = Math.min(sorted.length - 1, lower + 1);
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (index - lower);
     }
 
     static double median(double[] values, int count) {
         double[] sorted = Arrays.copyOf(values, count);
         Arrays.sort(sorted);
-        return count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2;
+        return quantile(sorted, 0.5);
     }
 
     /** MB/s (10^6 bytes per second) for {@code bytes} in {@code nanos}. */

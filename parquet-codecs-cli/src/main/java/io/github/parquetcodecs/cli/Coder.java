@@ -24,25 +24,44 @@ import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompre
 import org.xerial.snappy.Snappy;
 
 /**
- * Compresses and decompresses pages for the benchmark: through this library ({@link #library}) or by calling the codec
- * library directly ({@link #bare}). Timed calls do the work and nothing else; {@link #compressCopy} and {@link #same}
- * are the untimed helpers that keep the compressed pages and check each round trip.
+ * Compresses and decompresses pages for the benchmark, as one row of the table does: through this library's byte[]
+ * path ({@link #library}) or its ByteBuffer path ({@link #libraryBuffers}), or by calling the codec library directly
+ * ({@link #bare}). The timed calls ({@link #compress}, {@link #decompress}) do the work and nothing else; {@link
+ * #prepareCompress} and {@link #prepareDecompress} set up what the timed calls read (untimed), and {@link #check}
+ * decompresses every page once more and compares it with the original (untimed).
  */
 abstract class Coder implements AutoCloseable {
-    /** Compresses every page; returns the compressed bytes (so the work cannot be optimised away). */
-    abstract long compressAll(byte[][] pages) throws IOException;
+    /** Untimed: makes {@code pages} ready for {@link #compress}. */
+    void prepareCompress(byte[][] pages) throws IOException {}
 
-    /** Compresses one page into an array of its own. */
-    abstract byte[] compressCopy(byte[] page) throws IOException;
+    /** Compresses every page, each into a new array of its own: {@code out[i]}. */
+    abstract void compress(byte[][] pages, byte[][] out) throws IOException;
 
-    /** Decompresses every page; {@code outputs[i]} receives what {@link #same} checks. */
-    abstract void decompressAll(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException;
+    /** Untimed: makes {@code compressed} ready for {@link #decompress}. */
+    void prepareDecompress(byte[][] compressed) throws IOException {}
 
-    /** Whether {@code output} (of {@link #decompressAll}) holds exactly {@code original}. */
-    abstract boolean same(Object output, byte[] original) throws IOException;
+    /**
+     * Decompresses every page; {@code outputs[i]} receives the page when the row returns pages (so that it is not
+     * optimised away; the caller drops it before the next timed call).
+     */
+    abstract void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException;
+
+    /** Untimed: decompresses page {@code i} again and returns its bytes (a view that is valid until the next call). */
+    abstract ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException;
 
     /** What is called, for the report. */
     abstract String implementation();
+
+    /** Checks every round trip byte for byte; returns the index of the first page that differs, or -1. */
+    int check(byte[][] compressed, byte[][] originals) throws IOException {
+        prepareDecompress(compressed);
+        for (int i = 0; i < originals.length; i++) {
+            if (!decompressOne(compressed, i, originals[i].length).equals(ByteBuffer.wrap(originals[i]))) {
+                return i;
+            }
+        }
+        return -1;
+    }
 
     @Override
     public void close() {}
@@ -51,22 +70,44 @@ abstract class Coder implements AutoCloseable {
         return new Library(factory, variant);
     }
 
+    static Coder libraryBuffers(HadoopFreeCodecFactory factory, Variant variant) {
+        return new LibraryBuffers(factory, variant);
+    }
+
     /** The bare codec library for {@code variant}, or null when there is none to compare with. */
     static Coder bare(Variant variant) {
+        boolean reuse = variant.kind == Variant.Kind.BARE_REUSED;
+        Bare bare;
         switch (variant.codec) {
             case SNAPPY:
-                return new SnappyBare();
+                bare = new SnappyBare();
+                break;
             case ZSTD:
-                return new ZstdBare(variant.level);
+                bare = new ZstdBare(variant.level);
+                break;
             case GZIP:
-                return new GzipBare(variant.level);
+                bare = new GzipBare(variant.level);
+                break;
             case LZ4_RAW:
-                return new Lz4Bare();
+                bare = new Lz4Bare();
+                break;
             case BROTLI:
-                return new BrotliBare(variant.level);
+                if (reuse) {
+                    return null; // brotli4j returns arrays of its own: there is no output to reuse
+                }
+                bare = new BrotliBare(variant.level);
+                break;
             default:
                 return null; // UNCOMPRESSED: nothing to call; LZ4 and LZO: Hadoop's block framing is the library's
         }
+        bare.reuse = reuse;
+        return bare;
+    }
+
+    private static BytesInputCompressor compressor(HadoopFreeCodecFactory factory, Variant variant) {
+        return variant.level == null
+                ? factory.getCompressor(variant.codec)
+                : factory.getCompressor(variant.codec, variant.level);
     }
 
     /** Through {@link HadoopFreeCodecFactory}'s compressor and decompressor, as parquet-java calls them. */
@@ -76,37 +117,28 @@ abstract class Coder implements AutoCloseable {
         private final String implementation;
 
         Library(HadoopFreeCodecFactory factory, Variant variant) {
-            compressor = variant.level == null
-                    ? factory.getCompressor(variant.codec)
-                    : factory.getCompressor(variant.codec, variant.level);
+            compressor = compressor(factory, variant);
             decompressor = factory.getDecompressor(variant.codec);
             implementation = "parquet-codecs: " + factory.implementation(variant.codec);
         }
 
         @Override
-        long compressAll(byte[][] pages) throws IOException {
-            long total = 0;
-            for (byte[] page : pages) {
-                total += compressor.compress(BytesInput.from(page)).size();
+        void compress(byte[][] pages, byte[][] out) throws IOException {
+            for (int i = 0; i < pages.length; i++) {
+                out[i] = compressor.compress(BytesInput.from(pages[i])).toByteArray();
             }
-            return total;
         }
 
         @Override
-        byte[] compressCopy(byte[] page) throws IOException {
-            return compressor.compress(BytesInput.from(page)).toByteArray();
-        }
-
-        @Override
-        void decompressAll(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
+        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
             for (int i = 0; i < compressed.length; i++) {
                 outputs[i] = decompressor.decompress(BytesInput.from(compressed[i]), originals[i].length);
             }
         }
 
         @Override
-        boolean same(Object output, byte[] original) throws IOException {
-            return ((BytesInput) output).toByteBuffer().equals(ByteBuffer.wrap(original));
+        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
+            return decompressor.decompress(BytesInput.from(compressed[i]), size).toByteBuffer();
         }
 
         @Override
@@ -121,15 +153,129 @@ abstract class Coder implements AutoCloseable {
         }
     }
 
-    /** Bare coders: reusable scratch for compression, one output array per page, kept between rounds. */
+    /**
+     * The library's ByteBuffer path: compresses pages held in a direct buffer, and decompresses compressed pages held in
+     * a direct buffer into one reused direct output buffer, with {@code decompress(ByteBuffer, int, ByteBuffer, int)}.
+     */
+    private static final class LibraryBuffers extends Coder {
+        private final BytesInputCompressor compressor;
+        private final BytesInputDecompressor decompressor;
+        private final String implementation;
+        private ByteBuffer input = ByteBuffer.allocateDirect(0);
+        private ByteBuffer compressedInput = ByteBuffer.allocateDirect(0);
+        private ByteBuffer output = ByteBuffer.allocateDirect(0);
+        private int[] offsets = new int[0];
+
+        LibraryBuffers(HadoopFreeCodecFactory factory, Variant variant) {
+            compressor = compressor(factory, variant);
+            decompressor = factory.getDecompressor(variant.codec);
+            implementation = "parquet-codecs: " + factory.implementation(variant.codec) + " (direct ByteBuffers)";
+        }
+
+        /** Copies {@code pages} one after the other into {@code buffer} (grown when too small). */
+        private ByteBuffer fill(ByteBuffer buffer, byte[][] pages) {
+            long total = 0;
+            for (byte[] page : pages) {
+                total += page.length;
+            }
+            if (buffer.capacity() < total) {
+                buffer = ByteBuffer.allocateDirect(Math.toIntExact(total));
+            }
+            buffer.clear();
+            if (offsets.length < pages.length + 1) {
+                offsets = new int[pages.length + 1];
+            }
+            for (int i = 0; i < pages.length; i++) {
+                offsets[i] = buffer.position();
+                buffer.put(pages[i]);
+            }
+            offsets[pages.length] = buffer.position();
+            return buffer;
+        }
+
+        private static ByteBuffer slice(ByteBuffer buffer, int from, int to) {
+            ByteBuffer slice = buffer.duplicate();
+            slice.limit(to).position(from);
+            return slice;
+        }
+
+        @Override
+        void prepareCompress(byte[][] pages) {
+            input = fill(input, pages);
+        }
+
+        @Override
+        void compress(byte[][] pages, byte[][] out) throws IOException {
+            for (int i = 0; i < pages.length; i++) {
+                out[i] = compressor
+                        .compress(BytesInput.from(slice(input, offsets[i], offsets[i + 1])))
+                        .toByteArray();
+            }
+        }
+
+        @Override
+        void prepareDecompress(byte[][] compressed) {
+            compressedInput = fill(compressedInput, compressed);
+        }
+
+        private ByteBuffer output(int size) {
+            if (output.capacity() < size) {
+                output = ByteBuffer.allocateDirect(size);
+            }
+            output.clear();
+            return output;
+        }
+
+        @Override
+        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
+            for (int i = 0; i < compressed.length; i++) {
+                ByteBuffer out = output(originals[i].length);
+                decompressor.decompress(
+                        slice(compressedInput, offsets[i], offsets[i + 1]),
+                        compressed[i].length,
+                        out,
+                        originals[i].length);
+            }
+        }
+
+        @Override
+        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
+            ByteBuffer out = output(size);
+            decompressor.decompress(
+                    slice(compressedInput, offsets[i], offsets[i + 1]), compressed[i].length, out, size);
+            out.flip();
+            return out;
+        }
+
+        @Override
+        String implementation() {
+            return implementation;
+        }
+
+        @Override
+        public void close() {
+            compressor.release();
+            decompressor.release();
+        }
+    }
+
+    /**
+     * Bare coders: compression into a reused scratch array, then copied out into a new array of its length (as the
+     * library's compressed page is); decompression into a new array per page, or one reused array when {@code reuse}.
+     */
     private abstract static class Bare extends Coder {
         private byte[] scratch = new byte[0];
+        private byte[] reused = new byte[0];
+        boolean reuse;
 
         abstract int maxCompressedLength(int length);
 
         abstract int compress(byte[] src, byte[] dst) throws IOException;
 
-        abstract int decompress(byte[] src, byte[] dst) throws IOException;
+        /** Decompresses {@code src} into {@code dst} from 0, exactly {@code size} bytes; returns the bytes written. */
+        abstract int decompress(byte[] src, byte[] dst, int size) throws IOException;
+
+        abstract String library();
 
         private byte[] scratch(int length) {
             int needed = maxCompressedLength(length);
@@ -140,38 +286,48 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        long compressAll(byte[][] pages) throws IOException {
-            long total = 0;
-            for (byte[] page : pages) {
-                total += compress(page, scratch(page.length));
+        void compress(byte[][] pages, byte[][] out) throws IOException {
+            for (int i = 0; i < pages.length; i++) {
+                byte[] dst = scratch(pages[i].length);
+                out[i] = java.util.Arrays.copyOf(dst, compress(pages[i], dst));
             }
-            return total;
+        }
+
+        private byte[] output(int size) {
+            if (!reuse) {
+                return new byte[size];
+            }
+            if (reused.length < size) {
+                reused = new byte[size];
+            }
+            return reused;
         }
 
         @Override
-        byte[] compressCopy(byte[] page) throws IOException {
-            byte[] dst = scratch(page.length);
-            return java.util.Arrays.copyOf(dst, compress(page, dst));
-        }
-
-        @Override
-        void decompressAll(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
+        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
             for (int i = 0; i < compressed.length; i++) {
-                byte[] dst = (byte[]) outputs[i];
-                if (dst == null || dst.length != originals[i].length) {
-                    dst = new byte[originals[i].length];
+                int size = originals[i].length;
+                byte[] dst = output(size);
+                int n = decompress(compressed[i], dst, size);
+                if (n != size) {
+                    throw new IOException(implementation() + " decompressed " + n + " bytes, expected " + size);
+                }
+                if (!reuse) {
                     outputs[i] = dst;
                 }
-                int n = decompress(compressed[i], dst);
-                if (n != dst.length) {
-                    throw new IOException(implementation() + " decompressed " + n + " bytes, expected " + dst.length);
-                }
             }
         }
 
         @Override
-        boolean same(Object output, byte[] original) {
-            return java.util.Arrays.equals((byte[]) output, original);
+        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
+            byte[] dst = output(size);
+            int n = decompress(compressed[i], dst, size);
+            return ByteBuffer.wrap(dst, 0, n);
+        }
+
+        @Override
+        final String implementation() {
+            return library() + (reuse ? "; decompresses into one reused array" : "; a new array per decompression");
         }
     }
 
@@ -187,12 +343,12 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        int decompress(byte[] src, byte[] dst) throws IOException {
+        int decompress(byte[] src, byte[] dst, int size) throws IOException {
             return Snappy.uncompress(src, 0, src.length, dst, 0);
         }
 
         @Override
-        String implementation() {
+        String library() {
             return "snappy-java Snappy.compress/uncompress";
         }
     }
@@ -219,12 +375,12 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        int decompress(byte[] src, byte[] dst) {
-            return decompressor.decompressByteArray(dst, 0, dst.length, src, 0, src.length);
+        int decompress(byte[] src, byte[] dst, int size) {
+            return decompressor.decompressByteArray(dst, 0, size, src, 0, src.length);
         }
 
         @Override
-        String implementation() {
+        String library() {
             return "zstd-jni ZstdCompressCtx(level " + level + ")/ZstdDecompressCtx, reused";
         }
 
@@ -281,13 +437,13 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        int decompress(byte[] src, byte[] dst) throws IOException {
+        int decompress(byte[] src, byte[] dst, int size) throws IOException {
             inflater.setInput(src, 10, src.length - 18);
             int out = 0;
             try {
                 while (!inflater.finished()) {
-                    int n = inflater.inflate(dst, out, dst.length - out);
-                    if (n == 0 && (inflater.needsInput() || out == dst.length)) {
+                    int n = inflater.inflate(dst, out, size - out);
+                    if (n == 0 && (inflater.needsInput() || out == size)) {
                         throw new IOException("truncated or oversized deflate stream");
                     }
                     out += n;
@@ -306,7 +462,7 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        String implementation() {
+        String library() {
             return "java.util.zip Deflater(level " + level + ", nowrap)/Inflater, reused, with CRC32 and the gzip"
                     + " header and trailer";
         }
@@ -346,12 +502,12 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        int decompress(byte[] src, byte[] dst) {
-            return decompressor.decompress(src, 0, src.length, dst, 0, dst.length);
+        int decompress(byte[] src, byte[] dst, int size) {
+            return decompressor.decompress(src, 0, src.length, dst, 0, size);
         }
 
         @Override
-        String implementation() {
+        String library() {
             return "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor";
         }
     }
@@ -377,26 +533,53 @@ abstract class Coder implements AutoCloseable {
         }
 
         @Override
-        byte[] compressCopy(byte[] page) throws IOException {
-            return Encoder.compress(page, parameters);
+        void compress(byte[][] pages, byte[][] out) throws IOException {
+            for (int i = 0; i < pages.length; i++) {
+                out[i] = Encoder.compress(pages[i], parameters);
+            }
+        }
+
+        /** brotli4j returns a new array of its own: that is the page (no copy into another new array). */
+        @Override
+        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
+            for (int i = 0; i < compressed.length; i++) {
+                outputs[i] = decoded(compressed[i], originals[i].length);
+            }
         }
 
         @Override
-        int decompress(byte[] src, byte[] dst) throws IOException {
+        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
+            return ByteBuffer.wrap(decoded(compressed[i], size));
+        }
+
+        private static byte[] decoded(byte[] src, int size) throws IOException {
             DirectDecompress result = Decoder.decompress(src);
             if (result.getResultStatus() != DecoderJNI.Status.DONE) {
                 throw new IOException("brotli4j: " + result.getResultStatus());
             }
             byte[] out = result.getDecompressedData();
-            if (out.length != dst.length) {
-                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + dst.length);
+            if (out.length != size) {
+                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + size);
+            }
+            return out;
+        }
+
+        @Override
+        int decompress(byte[] src, byte[] dst, int size) throws IOException {
+            DirectDecompress result = Decoder.decompress(src);
+            if (result.getResultStatus() != DecoderJNI.Status.DONE) {
+                throw new IOException("brotli4j: " + result.getResultStatus());
+            }
+            byte[] out = result.getDecompressedData();
+            if (out.length != size) {
+                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + size);
             }
             System.arraycopy(out, 0, dst, 0, out.length);
             return out.length;
         }
 
         @Override
-        String implementation() {
+        String library() {
             return "brotli4j Encoder.compress(quality " + quality + ")/Decoder.decompress on byte[]";
         }
     }

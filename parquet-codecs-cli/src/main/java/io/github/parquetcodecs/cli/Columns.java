@@ -1,6 +1,8 @@
 package io.github.parquetcodecs.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -15,6 +17,17 @@ final class Columns {
             paths.add(String.join(".", column.getPath()));
         }
         return paths;
+    }
+
+    /** The leaf columns {@code path} names: itself, or every leaf of the group it names. */
+    static List<String> leaves(String path, Set<String> known) {
+        List<String> leaves = new ArrayList<>();
+        for (String leaf : known) {
+            if (leaf.equals(path) || leaf.startsWith(path + ".")) {
+                leaves.add(leaf);
+            }
+        }
+        return leaves;
     }
 
     static String unknown(String file, String column, Set<String> known) {

@@ -30,6 +30,25 @@ final class Footers {
         }
     }
 
+    /** How many column chunks of {@code path} have a distinct_count statistic (0 when the footer cannot be read). */
+    static long distinctCounts(Path path) {
+        try {
+            long count = 0;
+            for (org.apache.parquet.format.RowGroup group : read(path).metadata.getRow_groups()) {
+                for (org.apache.parquet.format.ColumnChunk chunk : group.getColumns()) {
+                    if (chunk.isSetMeta_data()
+                            && chunk.getMeta_data().isSetStatistics()
+                            && chunk.getMeta_data().getStatistics().isSetDistinct_count()) {
+                        count++;
+                    }
+                }
+            }
+            return count;
+        } catch (IOException | RuntimeException e) {
+            return 0; // the rewrite read the footer already; this only adds a note
+        }
+    }
+
     static Footer read(Path path) throws IOException {
         try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {
             long length = file.length();

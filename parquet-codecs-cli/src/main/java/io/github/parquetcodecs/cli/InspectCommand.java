@@ -20,20 +20,6 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /** {@code inspect FILE…}: row groups, rows, created_by, and per column chunk its codec, sizes, pages and encodings. */
 final class InspectCommand {
-    static final String HELP = String.join(
-            "\n",
-            "Usage: parquet-codecs inspect FILE... [--json]",
-            "",
-            "Shows, per file, its row groups, rows and created_by; per column chunk its codec, compressed and",
-            "uncompressed size (with page headers, as the footer states them), ratio, pages (dictionary, data V1,",
-            "data V2, read from the page headers) and encodings; and totals per codec.",
-            "",
-            "Options:",
-            "  --json     print JSON instead of text",
-            "  --debug    print the stack trace of an error",
-            "  --help     this help",
-            "");
-
     private InspectCommand() {}
 
     static final class Chunk {
@@ -62,16 +48,15 @@ final class InspectCommand {
         List<Chunk> chunks = new ArrayList<>();
     }
 
-    static int run(List<String> argv, PrintStream out) {
-        Args args = new Args("inspect").flag("--json").parse(argv);
-        if (args.positional().isEmpty()) {
-            throw CliException.usage("inspect: no FILE given (see inspect --help)");
+    static int run(Commands.Inspect options, PrintStream out) {
+        if (options.files.isEmpty()) {
+            throw CliException.usage("no FILE given (see inspect --help)");
         }
         List<FileInfo> files = new ArrayList<>();
-        for (String name : args.positional()) {
+        for (String name : options.files) {
             files.add(inspect(name));
         }
-        out.print(args.has("--json") ? json(files) : text(files));
+        out.print(options.json ? json(files) : text(files));
         return 0;
     }
 
@@ -138,7 +123,9 @@ final class InspectCommand {
         StringBuilder out = new StringBuilder();
         for (FileInfo file : files) {
             out.append(file.name).append(" (").append(Text.bytes(file.bytes)).append(" bytes)\n");
-            out.append("  created by: ").append(file.createdBy).append('\n');
+            out.append("  created by: ")
+                    .append(file.createdBy == null ? "(not recorded in the file)" : file.createdBy)
+                    .append('\n');
             out.append("  row groups: ")
                     .append(file.rowGroups)
                     .append(", rows: ")

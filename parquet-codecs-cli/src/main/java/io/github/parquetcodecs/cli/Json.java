@@ -1,83 +1,95 @@
 package io.github.parquetcodecs.cli;
 
-import java.util.Locale;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
-/** A minimal JSON writer: objects, arrays, strings, numbers, booleans, with commas placed automatically. */
+/**
+ * The commands' JSON, written by Jackson's streaming {@link JsonGenerator} (Jackson escapes strings and places the
+ * commas); this class only adds the chained calls the commands use and the number format: doubles with six
+ * significant digits, and null for NaN and infinities, which JSON cannot hold.
+ */
 final class Json {
-    private final StringBuilder out = new StringBuilder();
-    /** Whether the container being written already has an element (a comma goes before the next one). */
-    private final java.util.ArrayDeque<boolean[]> stack = new java.util.ArrayDeque<>();
+    private static final JsonFactory FACTORY = new JsonFactory();
 
-    private boolean afterKey;
+    private final StringWriter out = new StringWriter();
+    private final JsonGenerator generator;
+
+    Json() {
+        try {
+            generator = FACTORY.createGenerator(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A call of the generator, which writes to a string and so cannot fail with an I/O error. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private Json write(Write write) {
+        try {
+            write.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
 
     Json beginObject() {
-        element();
-        out.append('{');
-        stack.push(new boolean[1]);
-        return this;
+        return write(generator::writeStartObject);
     }
 
     Json endObject() {
-        stack.pop();
-        out.append('}');
-        return this;
+        return write(generator::writeEndObject);
     }
 
     Json beginArray() {
-        element();
-        out.append('[');
-        stack.push(new boolean[1]);
-        return this;
+        return write(generator::writeStartArray);
     }
 
     Json endArray() {
-        stack.pop();
-        out.append(']');
-        return this;
+        return write(generator::writeEndArray);
     }
 
     Json key(String key) {
-        element();
-        string(key);
-        out.append(':');
-        afterKey = true;
-        return this;
+        return write(() -> generator.writeFieldName(key));
     }
 
     Json value(String value) {
-        element();
-        if (value == null) {
-            out.append("null");
-        } else {
-            string(value);
-        }
-        return this;
+        return write(() -> {
+            if (value == null) {
+                generator.writeNull();
+            } else {
+                generator.writeString(value);
+            }
+        });
     }
 
     Json value(long value) {
-        element();
-        out.append(value);
-        return this;
+        return write(() -> generator.writeNumber(value));
     }
 
     Json value(double value) {
-        element();
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            out.append("null");
-        } else {
-            // six significant digits, plain notation: valid JSON for every finite double
-            out.append(new java.math.BigDecimal(value)
-                    .round(new java.math.MathContext(6))
-                    .stripTrailingZeros()
-                    .toPlainString());
-        }
-        return this;
+        return write(() -> {
+            if (Double.isNaN(value) || Double.isInfinite(value)) {
+                generator.writeNull();
+            } else {
+                generator.writeNumber(new BigDecimal(value)
+                        .round(new MathContext(6))
+                        .stripTrailingZeros()
+                        .toPlainString());
+            }
+        });
     }
 
     Json value(boolean value) {
-        element();
-        out.append(value);
-        return this;
+        return write(() -> generator.writeBoolean(value));
     }
 
     Json field(String key, String value) {
@@ -96,53 +108,9 @@ final class Json {
         return key(key).value(value);
     }
 
-    private void element() {
-        if (afterKey) {
-            afterKey = false;
-            return;
-        }
-        boolean[] hasElement = stack.peek();
-        if (hasElement != null) {
-            if (hasElement[0]) {
-                out.append(',');
-            }
-            hasElement[0] = true;
-        }
-    }
-
-    private void string(String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"':
-                    out.append("\\\"");
-                    break;
-                case '\\':
-                    out.append("\\\\");
-                    break;
-                case '\n':
-                    out.append("\\n");
-                    break;
-                case '\r':
-                    out.append("\\r");
-                    break;
-                case '\t':
-                    out.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20) {
-                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-            }
-        }
-        out.append('"');
-    }
-
     @Override
     public String toString() {
+        write(generator::flush);
         return out.toString();
     }
 }

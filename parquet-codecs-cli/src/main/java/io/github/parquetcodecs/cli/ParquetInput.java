@@ -44,8 +44,15 @@ final class ParquetInput {
                 throw new CliException(
                         name + ": the file is encrypted (encrypted footer); encrypted files are not" + " supported");
             }
-            if (!headMagic.equals("PAR1") || !tailMagic.equals("PAR1")) {
+            if (!headMagic.equals("PAR1") && !tailMagic.equals("PAR1")) {
                 throw new CliException(name + ": not a Parquet file (no PAR1 magic at its start and end)");
+            }
+            if (!headMagic.equals("PAR1")) {
+                throw new CliException(name + ": not a Parquet file (no PAR1 magic at its start)");
+            }
+            if (!tailMagic.equals("PAR1")) {
+                throw new CliException(name + ": not a Parquet file, or truncated: it starts like one (PAR1) but does"
+                        + " not end with PAR1 (" + length + " bytes)");
             }
         } catch (IOException e) {
             throw new CliException(name + ": cannot read the file: " + e.getMessage(), e);

@@ -25,6 +25,11 @@ final class Report {
 
     static final int LINE_CHARS = 115;
     static final int SCATTER_HEIGHT = 470;
+    /** A chart label: 11 px sans-serif; the width of its widest characters (capitals), so that estimates are safe. */
+    static final double LABEL_CHAR_WIDTH = 7.6;
+
+    static final double LABEL_HEIGHT = 13;
+    static final int LABEL_TRIES = 24;
     static final int BARS_WIDTH = 760;
     /** Columns shown as bars: the largest ones. */
     static final int MAX_BAR_COLUMNS = 24;
@@ -38,7 +43,19 @@ final class Report {
     static void checkName(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         if (!lower.endsWith(".html") && !lower.endsWith(".htm") && !lower.endsWith(".svg")) {
-            throw CliException.usage("bench: --report takes a file name ending in .html or .svg, not '" + name + "'");
+            throw CliException.usage("--report takes a file name ending in .html or .svg, not '" + name + "'");
+        }
+        // checked before measuring: a report that cannot be written must not cost a whole benchmark
+        java.nio.file.Path path = Paths.get(name).toAbsolutePath();
+        java.nio.file.Path folder = path.getParent();
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new CliException(name + ": cannot write the report: the folder " + folder + " does not exist");
+        }
+        if (!Files.isWritable(folder)) {
+            throw new CliException(name + ": cannot write the report: the folder " + folder + " is not writable");
+        }
+        if (Files.isDirectory(path)) {
+            throw new CliException(name + ": cannot write the report: it is a folder");
         }
     }
 
@@ -123,7 +140,7 @@ final class Report {
         double maxRatio = 1;
         double minRatio = Double.MAX_VALUE;
         for (Bench.Result r : points) {
-            double speed = Bench.mbPerSecond(total, r.totalDecompressNanos);
+            double speed = r.totalDecompress.median;
             minSpeed = Math.min(minSpeed, speed);
             maxSpeed = Math.max(maxSpeed, speed);
             maxRatio = Math.max(maxRatio, r.ratio(total));
@@ -230,26 +247,29 @@ final class Report {
 
         // the Pareto front of the library's results, joined in order of speed
         List<Bench.Result> front = Recommendation.paretoFront(libraryPlotted(points));
-        front.sort(Comparator.comparingDouble(r -> Bench.mbPerSecond(total, r.totalDecompressNanos)));
+        front.sort(Comparator.comparingDouble(r -> r.totalDecompress.median));
         if (front.size() > 1) {
             s.append("<polyline class=\"pareto-front\" fill=\"none\" stroke=\"#444444\" stroke-dasharray=\"5,4\""
                     + " points=\"");
             for (Bench.Result r : front) {
-                s.append(f(px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos))))
+                s.append(f(px.applyAsDouble(r.totalDecompress.median)))
                         .append(',')
                         .append(f(py.applyAsDouble(r.ratio(total))))
                         .append(' ');
             }
             s.append("\"/>\n");
         }
-        List<double[]> labels = new ArrayList<>(); // x, y, width of the labels placed so far
+        List<double[]> labels = new ArrayList<>(); // x, baseline y, width of the labels placed so far
+        int unlabelled = 0;
         for (Bench.Result r : points) {
-            double x = px.applyAsDouble(Bench.mbPerSecond(total, r.totalDecompressNanos));
+            double x = px.applyAsDouble(r.totalDecompress.median);
             double y = py.applyAsDouble(r.ratio(total));
             boolean onFront = front.contains(r);
             String label = r.variant.label()
-                    + (r.variant.equals(o.baseline) ? " (files' codec)" : "")
-                    + (r == o.recommendation.choice ? " (recommended)" : "");
+                    + (o.inputCodecs.contains(r.variant) ? " (files' codec)" : "")
+                    + (r == o.recommendation.choice && o.recommendation.verdict == Recommendation.Verdict.SWITCH
+                            ? " (recommended)"
+                            : "");
             String color = color(o, r.variant);
             String cls = "point" + (onFront ? " pareto" : "") + (r.variant.bare ? " bare" : "");
             if (r.variant.bare) {
@@ -283,15 +303,30 @@ final class Report {
                         .append(escape(tooltip(r, total)))
                         .append("</title></circle>\n");
             }
-            // the label beside its point, moved down (then up) past labels already there
-            double labelWidth = label.length() * 6.2;
-            double labelX = Math.min(x + 8, SCATTER_WIDTH - labelWidth - 2);
-            double labelY = y - 6;
-            for (int attempt = 1; attempt < 12 && overlaps(labels, labelX, labelY, labelWidth); attempt++) {
-                labelY = y - 6 + (attempt % 2 == 1 ? 1 : -1) * ((attempt + 1) / 2) * 12;
+            // the label beside its point, right or left of it, moved down or up past the labels already there; a
+            // label with no free place is left out (the point keeps its tooltip, the table has its figures)
+            double labelWidth = label.length() * LABEL_CHAR_WIDTH + 4;
+            double[] place = null;
+            for (int attempt = 0; attempt < 2 * LABEL_TRIES && place == null; attempt++) {
+                int k = attempt / 2;
+                double dy = (k % 2 == 1 ? 1 : -1) * ((k + 1) / 2) * (LABEL_HEIGHT + 1);
+                double lx = attempt % 2 == 0 ? x + 8 : x - 8 - labelWidth;
+                double ly = y + 4 + dy;
+                if (lx < left + 2 || lx + labelWidth > SCATTER_WIDTH - 2 || ly - LABEL_HEIGHT < top || ly > top + h) {
+                    continue;
+                }
+                if (!overlaps(labels, lx, ly, labelWidth)) {
+                    place = new double[] {lx, ly, labelWidth};
+                }
             }
-            labels.add(new double[] {labelX, labelY, labelWidth});
-            s.append("<text x=\"")
+            if (place == null) {
+                unlabelled++;
+                continue;
+            }
+            double labelX = place[0];
+            double labelY = place[1];
+            labels.add(place);
+            s.append("<text class=\"label\" x=\"")
                     .append(f(labelX))
                     .append("\" y=\"")
                     .append(f(labelY))
@@ -302,6 +337,16 @@ final class Report {
                     .append(">")
                     .append(escape(label))
                     .append("</text>\n");
+        }
+        if (unlabelled > 0) {
+            s.append("<text x=\"")
+                    .append(left + w)
+                    .append("\" y=\"")
+                    .append(top - 6)
+                    .append("\" font-size=\"11\" text-anchor=\"end\">")
+                    .append(unlabelled)
+                    .append(unlabelled == 1 ? " point" : " points")
+                    .append(" without a label for lack of room: hover for its figures</text>\n");
         }
         // legend
         int ly = SCATTER_HEIGHT - 38;
@@ -333,7 +378,7 @@ final class Report {
 
     private static boolean overlaps(List<double[]> labels, double x, double y, double width) {
         for (double[] l : labels) {
-            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < 11) {
+            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < LABEL_HEIGHT + 1) {
                 return true;
             }
         }
@@ -352,8 +397,8 @@ final class Report {
 
     private static String tooltip(Bench.Result r, long total) {
         return r.variant.label() + ": ratio " + Text.ratio(r.ratio(total)) + ", compress "
-                + Text.speed(Bench.mbPerSecond(total, r.totalCompressNanos)) + " MB/s, decompress "
-                + Text.speed(Bench.mbPerSecond(total, r.totalDecompressNanos)) + " MB/s, "
+                + Text.speed(r.totalCompress.median) + " MB/s, decompress "
+                + Text.speed(r.totalDecompress.median) + " MB/s, "
                 + Text.bytes(r.totalCompressed)
                 + " bytes";
     }
@@ -389,15 +434,6 @@ final class Report {
     static String bars(BenchCommand.Outcome o, int x0, int y0) {
         List<Bench.Result> results = library(o);
         List<Integer> columns = barColumns(o);
-        double maxRatio = 1;
-        for (Bench.Result r : results) {
-            for (int c : columns) {
-                long size = r.compressedBytes[c];
-                if (size > 0) {
-                    maxRatio = Math.max(maxRatio, (double) o.bench.columns.get(c).bytes / size);
-                }
-            }
-        }
         int labelWidth = 190;
         int barMax = BARS_WIDTH - labelWidth - 80;
         StringBuilder s = new StringBuilder();
@@ -407,7 +443,8 @@ final class Report {
                 .append("\" height=\"")
                 .append(barsHeight(o))
                 .append("\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Ratio per column")
+        s.append("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Ratio per column, each on its own"
+                        + " scale")
                 .append(
                         columns.size() < o.bench.columns.size()
                                 ? " (the " + columns.size() + " largest of " + o.bench.columns.size() + ")"
@@ -422,6 +459,14 @@ final class Report {
                     .append(escape(column.path + " (" + Text.size(column.bytes) + ")"))
                     .append("</text>\n");
             y += 16;
+            // each column on its own scale: a column that compresses 58x does not squeeze the others to slivers
+            double maxRatio = 1;
+            for (Bench.Result r : results) {
+                long size = r.compressedBytes[c];
+                if (size > 0) {
+                    maxRatio = Math.max(maxRatio, (double) column.bytes / size);
+                }
+            }
             for (Bench.Result r : results) {
                 long size = r.compressedBytes[c];
                 double ratio = size == 0 ? 0 : (double) column.bytes / size;
@@ -444,7 +489,7 @@ final class Report {
                         .append("\"><title>")
                         .append(escape(column.path + ", " + r.variant.label() + ": ratio " + Text.ratio(ratio) + ", "
                                 + Text.bytes(size) + " bytes, decompress "
-                                + Text.speed(Bench.mbPerSecond(column.bytes, r.decompressNanos[c])) + " MB/s"))
+                                + Text.speed(r.decompress[c].median) + " MB/s"))
                         .append("</title></rect>");
                 s.append("<text x=\"")
                         .append(f(labelWidth + width + 4))
@@ -468,17 +513,12 @@ final class Report {
             names.add(String.valueOf(Paths.get(file).getFileName()));
         }
         return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages
-                + (s.pages == 1 ? " page, " : " pages, ") + Text.size(o.bench.totalBytes) + " uncompressed, "
-                + o.baseline.codec;
+                + (s.pages == 1 ? " page" : " pages") + " sampled, " + Text.size(o.bench.totalBytes)
+                + " uncompressed timed; codecs: " + BenchCommand.inputCodecs(o);
     }
 
     static String run(BenchCommand.Outcome o) {
-        return String.format(
-                Locale.ROOT,
-                "%d warm-up and %d timed rounds, codecs interleaved, %.1f s; medians over the timed rounds",
-                o.bench.warmupRounds,
-                o.bench.timedRounds,
-                o.bench.seconds);
+        return BenchCommand.timing(o);
     }
 
     /** One SVG image: a header (files, machine and JVM, rounds, recommendation), the scatter, then the bars. */
@@ -578,6 +618,25 @@ final class Report {
                 .append(scatter(o, 0, 0))
                 .append("</svg>\n");
         s.append("<h2>All columns</h2>\n").append(table(o, -1));
+        s.append("<p class=\"rows\">Speeds: the median over the passes (a pass: the bytes of every chunk timed over"
+                + " their time; all columns: all of them); IQR: the middle half of the passes. What each row does:"
+                + "</p>\n<ul>\n");
+        for (Variant.Kind kind : BenchCommand.kinds(o)) {
+            s.append("<li><b>")
+                    .append(escape(kind.name))
+                    .append("</b>: ")
+                    .append(escape(kind.does))
+                    .append("</li>\n");
+        }
+        s.append("</ul>\n");
+        List<String> versus = BenchCommand.libraryVersusBare(o);
+        if (!versus.isEmpty()) {
+            s.append("<p>Library speed / bare (new array) speed, median per pass (quartiles):</p>\n<pre>");
+            for (String line : versus) {
+                s.append(escape(line)).append('\n');
+            }
+            s.append("</pre>\n");
+        }
         s.append("<h2>Per column</h2>\n");
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
                 .append(BARS_WIDTH)
@@ -591,8 +650,8 @@ final class Report {
             s.append("<h3>")
                     .append(escape(column.path))
                     .append(" (")
-                    .append(column.pages.length)
-                    .append(" pages, ")
+                    .append(column.pages)
+                    .append(column.pages == 1 ? " page, " : " pages, ")
                     .append(escape(Text.size(column.bytes)))
                     .append(")</h3>\n")
                     .append(table(o, c));
@@ -611,25 +670,31 @@ final class Report {
     private static String table(BenchCommand.Outcome o, int col) {
         long uncompressed = col < 0 ? o.bench.totalBytes : o.bench.columns.get(col).bytes;
         StringBuilder s = new StringBuilder("<table>\n<tr><th>codec</th><th>size (bytes)</th><th>ratio</th>"
-                + "<th>compress MB/s</th><th>decompress MB/s</th><th>implementation</th></tr>\n");
+                + "<th>compress MB/s</th><th>IQR</th><th>decompress MB/s</th><th>IQR</th><th>implementation</th>"
+                + "</tr>\n");
         for (Bench.Result r : o.results) {
             long size = col < 0 ? r.totalCompressed : r.compressedBytes[col];
-            double compress = col < 0 ? r.totalCompressNanos : r.compressNanos[col];
-            double decompress = col < 0 ? r.totalDecompressNanos : r.decompressNanos[col];
-            String cls = r == o.recommendation.choice ? "recommended" : r.variant.equals(o.baseline) ? "base" : "";
+            Bench.Spread compress = col < 0 ? r.totalCompress : r.compress[col];
+            Bench.Spread decompress = col < 0 ? r.totalDecompress : r.decompress[col];
+            boolean input = o.inputCodecs.contains(r.variant);
+            String cls = r == o.recommendation.choice ? "recommended" : input ? "base" : "";
             s.append("<tr")
                     .append(cls.isEmpty() ? "" : " class=\"" + cls + "\"")
                     .append("><td>");
             s.append(escape(r.variant.label()))
-                    .append(r.variant.equals(o.baseline) ? " (files' codec)" : "")
+                    .append(input ? " (files' codec)" : "")
                     .append("</td><td class=\"n\">")
                     .append(Text.bytes(size))
                     .append("</td><td class=\"n\">")
                     .append(Text.ratio(size == 0 ? Double.NaN : (double) uncompressed / size))
                     .append("</td><td class=\"n\">")
-                    .append(Text.speed(Bench.mbPerSecond(uncompressed, compress)))
+                    .append(Text.speed(compress.median))
                     .append("</td><td class=\"n\">")
-                    .append(Text.speed(Bench.mbPerSecond(uncompressed, decompress)))
+                    .append(BenchCommand.iqr(compress))
+                    .append("</td><td class=\"n\">")
+                    .append(Text.speed(decompress.median))
+                    .append("</td><td class=\"n\">")
+                    .append(BenchCommand.iqr(decompress))
                     .append("</td><td>")
                     .append(escape(r.implementation))
                     .append("</td></tr>\n");

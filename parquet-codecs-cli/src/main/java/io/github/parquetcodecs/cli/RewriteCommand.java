@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,64 +20,29 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /** {@code rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL]…]}. */
 final class RewriteCommand {
-    static final String HELP = String.join(
-            "\n",
-            "Usage: parquet-codecs rewrite IN OUT --codec C [--level L] [--column PATH=CODEC[:LEVEL] ...]",
-            "                                [--no-verify] [--force]",
-            "",
-            "Rewrites IN into OUT with other codecs, page by page: each page is decompressed and compressed again",
-            "through the parquet-codecs library and written with its header fields; records are not decoded. Keeps",
-            "the schema, key-value metadata (adding original.created.by), row groups, pages, encodings, statistics,",
-            "column and offset indexes and bloom filters. Then reads both files record by record through",
-            "parquet-java and compares every value, and prints the sizes before and after.",
-            "",
-            "Options:",
-            "  --codec C                    codec for every column (default: each column keeps its codec); one of",
-            "                               UNCOMPRESSED, SNAPPY, GZIP, LZO, BROTLI, LZ4, ZSTD, LZ4_RAW",
-            "  --level L                    level for --codec (ZSTD -131072..22, default 3; GZIP -1..9, default 6;",
-            "                               BROTLI 0..11, default 1)",
-            "  --column PATH=CODEC[:LEVEL]  another codec for one column (dotted path), several allowed:",
-            "                               --column user.name=ZSTD:9 payload=BROTLI:4",
-            "  --no-verify                  skip reading both files back and comparing them",
-            "  --force                      overwrite OUT if it exists",
-            "  --debug                      print the stack trace of an error",
-            "  --help                       this help",
-            "");
-
     private static final Pattern COLUMN = Pattern.compile("(.+)=([A-Za-z0-9_]+)(?::(-?\\d+))?");
 
     private RewriteCommand() {}
 
-    static int run(List<String> argv, PrintStream out, PrintStream err) {
-        Args args = new Args("rewrite")
-                .value("--codec")
-                .value("--level")
-                .greedy(
-                        "--column",
-                        token ->
-                                !token.startsWith("--") && COLUMN.matcher(token).matches())
-                .flag("--no-verify")
-                .flag("--force")
-                .parse(argv);
-        if (args.positional().size() != 2) {
-            throw CliException.usage(
-                    "rewrite: takes IN and OUT, got " + args.positional().size() + " file"
-                            + (args.positional().size() == 1 ? "" : "s") + " (see rewrite --help)");
+    static int run(Commands.Rewrite options, PrintStream out, PrintStream err) {
+        if (options.files.size() != 2) {
+            throw CliException.usage("takes IN and OUT, got " + options.files.size() + " file"
+                    + (options.files.size() == 1 ? "" : "s") + " (see rewrite --help)");
         }
         Variant all = null;
-        if (args.has("--codec")) {
-            CompressionCodecName codec = Variant.codec(args.get("--codec"));
-            all = args.has("--level")
-                    ? new Variant(codec, Variant.level(codec, args.get("--level")), false)
+        if (options.codec != null) {
+            CompressionCodecName codec = Variant.codec(options.codec);
+            all = options.level != null
+                    ? new Variant(codec, Variant.level(codec, options.level), false)
                     : Variant.defaultOf(codec);
-        } else if (args.has("--level")) {
-            throw CliException.usage("rewrite: --level needs --codec");
+        } else if (options.level != null) {
+            throw CliException.usage("--level needs --codec");
         }
         Map<String, Variant> columns = new LinkedHashMap<>();
-        for (String spec : args.all("--column")) {
+        for (String spec : options.columns) {
             Matcher m = COLUMN.matcher(spec);
             if (!m.matches()) {
-                throw CliException.usage("rewrite: --column takes PATH=CODEC[:LEVEL], not '" + spec + "'");
+                throw CliException.usage("--column takes PATH=CODEC[:LEVEL], not '" + spec + "'");
             }
             CompressionCodecName codec = Variant.codec(m.group(2));
             columns.put(
@@ -86,14 +52,14 @@ final class RewriteCommand {
                             : new Variant(codec, Variant.level(codec, m.group(3)), false));
         }
         if (all == null && columns.isEmpty()) {
-            throw CliException.usage("rewrite: give --codec, --column, or both (see rewrite --help)");
+            throw CliException.usage("give --codec, --column, or both (see rewrite --help)");
         }
 
-        String inName = args.positional().get(0);
-        String outName = args.positional().get(1);
+        String inName = options.files.get(0);
+        String outName = options.files.get(1);
         Path in = ParquetInput.parquetFile(inName);
         Path outPath = Paths.get(outName);
-        boolean force = args.has("--force");
+        boolean force = options.force;
         try {
             if (Files.exists(outPath) && Files.isSameFile(in, outPath)) {
                 throw new CliException(outName + ": is the input file; write to another file");
@@ -109,11 +75,19 @@ final class RewriteCommand {
         }
         ParquetMetadata footer = ParquetInput.footer(in);
         Set<String> known = Columns.paths(footer);
-        for (String column : columns.keySet()) {
-            if (!known.contains(column)) {
-                throw new CliException(Columns.unknown(inName, column, known));
+        // a group path sets every column in it
+        Map<String, Variant> leaves = new LinkedHashMap<>();
+        for (Map.Entry<String, Variant> e : columns.entrySet()) {
+            List<String> matched = Columns.leaves(e.getKey(), known);
+            if (matched.isEmpty()) {
+                throw new CliException(Columns.unknown(inName, e.getKey(), known));
+            }
+            for (String leaf : matched) {
+                leaves.put(leaf, e.getValue());
             }
         }
+        columns.clear();
+        columns.putAll(leaves);
         for (Variant variant : columns.values()) {
             checkAvailable(variant.codec);
         }
@@ -121,29 +95,65 @@ final class RewriteCommand {
             checkAvailable(all.codec);
         }
 
-        long start = System.nanoTime();
-        Transcoder.Outcome outcome;
-        final Variant every = all;
+        // written to a temporary file beside OUT, and renamed to OUT only once verified: OUT is never a broken file.
+        // A failure deletes it; so does SIGINT or SIGTERM, through a shutdown hook (this is the command's main, which
+        // owns its JVM; the library never does this).
+        Path folder = outPath.toAbsolutePath().getParent();
+        Path temp;
         try {
-            outcome = Transcoder.rewrite(in, outPath, path -> columns.getOrDefault(path, every), force);
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(outPath);
-            if (e instanceof CliException) {
-                throw (CliException) e;
-            }
-            throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
+            temp = Files.createTempFile(folder, "." + outPath.getFileName() + ".", ".tmp");
+        } catch (IOException e) {
+            throw new CliException(outName + ": cannot write in " + folder + ": " + ParquetInput.message(e), e);
         }
+        Thread cleanup = new Thread(() -> deleteQuietly(temp), "parquet-codecs rewrite cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        Transcoder.Outcome outcome;
         long records = -1;
-        if (!args.has("--no-verify")) {
+        double writeSeconds;
+        double verifySeconds = 0;
+        boolean done = false;
+        try {
+            long start = System.nanoTime();
+            final Variant every = all;
             try {
-                records = Verifier.verify(in, outPath);
+                outcome = Transcoder.rewrite(in, temp, path -> columns.getOrDefault(path, every), true);
             } catch (IOException | RuntimeException e) {
-                deleteQuietly(outPath);
-                String message = e instanceof CliException ? e.getMessage() : ParquetInput.message(e);
-                throw new CliException(message + " (" + outName + " deleted)", e);
+                if (e instanceof CliException) {
+                    throw (CliException) e;
+                }
+                throw new CliException("cannot rewrite " + inName + ": " + ParquetInput.message(e), e);
+            }
+            writeSeconds = (System.nanoTime() - start) / 1e9;
+            if (!options.noVerify) {
+                start = System.nanoTime();
+                try {
+                    records = Verifier.verify(in, temp, inName, outName);
+                } catch (IOException | RuntimeException e) {
+                    String message = e instanceof CliException ? e.getMessage() : ParquetInput.message(e);
+                    throw new CliException(message + " (" + outName + " not written)", e);
+                }
+                verifySeconds = (System.nanoTime() - start) / 1e9;
+            }
+            try {
+                if (!force && Files.exists(outPath)) {
+                    throw new CliException(outName + ": appeared while rewriting (--force overwrites it)");
+                }
+                Files.move(temp, outPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new CliException(
+                        outName + ": cannot rename the verified file to it: " + ParquetInput.message(e), e);
+            }
+            done = true;
+        } finally {
+            if (!done) {
+                deleteQuietly(temp);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs and deletes what is left
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
 
         long before;
         long after;
@@ -167,17 +177,20 @@ final class RewriteCommand {
                         : Math.round(Math.abs(change) * 100) + " % " + (change > 0 ? "smaller" : "larger")));
         text.append(String.format(
                 Locale.ROOT,
-                "%s rows in %d row group%s, %d pages rewritten in %.2f s%n",
+                "%s rows in %d row group%s, %d pages rewritten in %.2f s%s%n",
                 Text.bytes(outcome.rows),
                 outcome.rowGroups,
                 outcome.rowGroups == 1 ? "" : "s",
                 outcome.pages,
-                seconds));
+                writeSeconds,
+                records >= 0 ? String.format(Locale.ROOT, ", verified in %.2f s", verifySeconds) : ""));
         if (records >= 0) {
             text.append("Verified: ")
                     .append(Text.bytes(records))
-                    .append(" records read back through parquet-java are identical; schema, row groups and key-value"
-                            + " metadata kept\n");
+                    .append(records == 1 ? " record" : " records")
+                    .append(" read back through parquet-java ")
+                    .append(records == 1 ? "is" : "are")
+                    .append(" identical; schema, row groups and key-value metadata kept\n");
         } else {
             text.append("Not verified (--no-verify)\n");
         }
@@ -185,6 +198,21 @@ final class RewriteCommand {
             text.append("Note: ")
                     .append(outcome.emptyRowGroupsDropped)
                     .append(" row group(s) of no rows in the input were left out\n");
+        }
+        for (Variant v : new java.util.LinkedHashSet<>(outcome.codecs.values())) {
+            if (v.codec == CompressionCodecName.LZO || v.codec == CompressionCodecName.LZ4) {
+                text.append("Warning: ")
+                        .append(v.codec)
+                        .append(" is deprecated in the Parquet format; many readers (pyarrow, DuckDB among them) cannot"
+                                + " read it. LZ4_RAW or ZSTD are read everywhere.\n");
+            }
+        }
+        long distinct = Footers.distinctCounts(in);
+        if (distinct > 0) {
+            text.append("Note: ")
+                    .append(distinct)
+                    .append(" column chunk(s) of the input have a distinct_count statistic, which parquet-java does"
+                            + " not write: it is not kept (min, max and null counts are)\n");
         }
         if (outcome.columnsWithoutPageStatistics > 0) {
             text.append("Note: ")

@@ -26,6 +26,11 @@ final class Verifier {
 
     /** Returns the number of records compared; throws a {@link CliException} describing the first difference. */
     static long verify(Path in, Path out) throws IOException {
+        return verify(in, out, in.toString(), out.toString());
+    }
+
+    /** As {@link #verify(Path, Path)}, naming the files {@code inName} and {@code outName} in errors. */
+    static long verify(Path in, Path out, String inName, String outName) throws IOException {
         ParquetMetadata a = ParquetInput.footer(in);
         ParquetMetadata b = ParquetInput.footer(out);
         FileMetaData metaA = a.getFileMetaData();
@@ -57,12 +62,12 @@ final class Verifier {
         try (HadoopFreeRecordReader<Group> readerA = open(in);
                 HadoopFreeRecordReader<Group> readerB = open(out)) {
             while (true) {
-                Group x = readerA.read();
-                Group y = readerB.read();
+                Group x = read(readerA, inName, records);
+                Group y = read(readerB, outName, records);
                 if (x == null || y == null) {
                     if (x != y) {
-                        throw new CliException("verification failed: " + (x == null ? in : out) + " ended after "
-                                + records + " records, the other did not");
+                        throw new CliException("verification failed: " + (x == null ? inName : outName)
+                                + " ended after " + records + " records, the other did not");
                     }
                     return records;
                 }
@@ -72,6 +77,29 @@ final class Verifier {
                 }
                 records++;
             }
+        }
+    }
+
+    /** The next record, or an error naming the file, the record and what failed (not a reader's object name). */
+    private static Group read(HadoopFreeRecordReader<Group> reader, String name, long record) throws IOException {
+        try {
+            return reader.read();
+        } catch (IOException | RuntimeException e) {
+            Throwable cause = e;
+            StringBuilder message = new StringBuilder();
+            while (cause != null) {
+                String text = cause.getMessage();
+                if (text != null && !text.isEmpty()) {
+                    // parquet-java names the file by its InputFile's toString, e.g. LocalInputFile@7857fe2
+                    text = text.replaceAll("\\s*in file \\S*@[0-9a-f]+", "");
+                    message.append(message.length() == 0 ? "" : ": ").append(text);
+                }
+                cause = cause.getCause() == cause ? null : cause.getCause();
+            }
+            throw new CliException(
+                    "verification failed: cannot read record " + record + " of " + name + ": "
+                            + (message.length() == 0 ? e.getClass().getSimpleName() : message),
+                    e);
         }
     }
 

@@ -70,7 +70,7 @@ class ErrorsTest {
     @Test
     void notParquet() {
         fails(1, List.of("inspect", textFile.toString()), "notes.txt: not a Parquet file");
-        fails(1, List.of("bench", truncated.toString()), "truncated.parquet: not a Parquet file");
+        fails(1, List.of("bench", truncated.toString()), "truncated.parquet: not a Parquet file, or truncated");
         fails(1, List.of("inspect", dir.toString()), "is a directory");
         fails(1, List.of("inspect", badFooter.toString()), "bad-footer.parquet: cannot read the Parquet footer");
     }
@@ -85,8 +85,12 @@ class ErrorsTest {
         fails(2, List.of("bench", GOOD, "--codecs", "SNAPPY,FOO"), "unknown codec 'FOO'", "ZSTD");
         fails(2, List.of("bench", GOOD, "--levels", "ZSTD=99"), "ZSTD level 99 is outside its range");
         fails(2, List.of("bench", GOOD, "--levels", "SNAPPY=1"), "SNAPPY has no levels");
+        // GZIP's default is named as --help names it, 6
+        fails(2, List.of("bench", GOOD, "--levels", "GZIP=10"), "GZIP level 10 is outside its range -1..9 (default 6");
         fails(2, List.of("bench", GOOD, "--time", "fast"), "--time");
         fails(2, List.of("inspect", GOOD, "--frobnicate"), "unknown option --frobnicate");
+        CliRun once = CliRun.run("inspect", "--frobnicate");
+        assertFalse(once.err.contains("inspect: error: inspect:"), "the command named once: " + once.err);
         fails(2, List.of("inspect"), "no FILE given");
         fails(2, List.of("bench"), "no FILE given");
         CliRun run = CliRun.run("transmogrify", GOOD);
@@ -111,6 +115,12 @@ class ErrorsTest {
         }
         CliRun top = CliRun.ok("--help");
         assertTrue(top.out.contains("inspect") && top.out.contains("bench") && top.out.contains("rewrite"), top.out);
+        CliRun completion = CliRun.ok("generate-completion");
+        assertTrue(
+                completion.out.contains("complete -F") && completion.out.contains("--max-bytes"),
+                "a bash completion script for every command and option");
+        CliRun version = CliRun.ok("--version");
+        assertTrue(version.out.startsWith("parquet-codecs "), version.out);
         CliRun none = CliRun.run();
         assertEquals(2, none.exitCode);
         assertTrue(none.out.startsWith("Usage: parquet-codecs"), none.out);

@@ -185,10 +185,15 @@ class PythonInteropTest {
         }
         JsonNode json = CliRun.ok(args.toArray(new String[0])).json();
         assertEquals(5, json.get("files").size());
-        assertEquals(uncompressed, json.get("uncompressed_bytes").asLong());
-        assertEquals(
-                snappy,
-                BenchTest.byLabel(json).get("SNAPPY").get("compressed_bytes").asLong());
+        assertEquals(uncompressed, json.get("sampled_bytes").asLong());
+        if (json.get("uncompressed_bytes").asLong() == uncompressed) { // every sampled page timed
+            assertEquals(
+                    snappy,
+                    BenchTest.byLabel(json)
+                            .get("SNAPPY")
+                            .get("compressed_bytes")
+                            .asLong());
+        }
         assertTrue(
                 json.get("data_pages_v2").asInt() > 0
                         && json.get("data_pages_v1").asInt() > 0,
@@ -202,9 +207,9 @@ class PythonInteropTest {
                 .findFirst()
                 .get();
         String text = CliRun.ok("bench", zstdV2.toString(), "--time", TIME).out;
-        assertTrue(text.contains("Files' codec: ZSTD"), text);
+        assertTrue(text.contains("Files' codecs: ZSTD 100 %"), text);
         assertTrue(text.matches("(?s).*\\n  ZSTD 3 [^\\n]*files' codec.*"), text);
-        assertTrue(text.contains("\nRecommendation: "), text);
+        assertTrue(text.contains("\nRecommendation: ") || text.contains("\nNo clear winner: "), text);
     }
 
     static final String[] CODECS = {"ZSTD", "GZIP", "BROTLI", "LZ4_RAW", "SNAPPY", "UNCOMPRESSED"};

@@ -59,7 +59,7 @@ class RewriteTest {
         CliRun.assertNoHadoop();
     }
 
-    static final Pattern VERIFIED = Pattern.compile("Verified: ([0-9,]+) records");
+    static final Pattern VERIFIED = Pattern.compile("Verified: ([0-9,]+) records?");
 
     static long verifiedRecords(String out) {
         Matcher m = VERIFIED.matcher(out);
