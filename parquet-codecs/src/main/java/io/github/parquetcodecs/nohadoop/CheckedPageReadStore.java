@@ -43,7 +43,14 @@ final class CheckedPageReadStore implements PageReadStore {
 
     @Override
     public PageReader getPageReader(ColumnDescriptor column) {
-        PageReader pages = rowGroup.getPageReader(column);
+        PageReader pages;
+        try {
+            pages = rowGroup.getPageReader(column);
+        } catch (IllegalArgumentException e) {
+            // parquet-java's row group has no chunk of the column: the footer left it out
+            throw new ParquetDecodingException(
+                    "No column chunk of column " + column + " in a row group of " + file + ": " + e.getMessage(), e);
+        }
         return pages == null ? null : new CheckedPageReader(pages, column, file);
     }
 
@@ -83,7 +90,7 @@ final class CheckedPageReadStore implements PageReadStore {
             DictionaryPage page;
             try {
                 page = pages.readDictionaryPage();
-            } catch (ParquetDecodingException e) {
+            } catch (RuntimeException e) {
                 throw naming(e);
             }
             return page == null ? null : check(page, column, file);
@@ -98,20 +105,22 @@ final class CheckedPageReadStore implements PageReadStore {
         public DataPage readPage() {
             try {
                 return pages.readPage();
-            } catch (ParquetDecodingException e) {
+            } catch (RuntimeException e) {
                 throw naming(e);
             }
         }
 
         /**
          * parquet-java's error (a page that cannot be decompressed or fails its checksum), naming file and column;
-         * subclasses of {@code ParquetDecodingException} are left as they are.
+         * subclasses of {@code ParquetDecodingException} are left as they are, any other {@code RuntimeException} (a
+         * page that parquet-java cannot take apart) becomes a {@code ParquetDecodingException} caused by it.
          */
-        private ParquetDecodingException naming(ParquetDecodingException e) {
-            if (e.getClass() != ParquetDecodingException.class) {
-                return e;
+        private ParquetDecodingException naming(RuntimeException e) {
+            if (e instanceof ParquetDecodingException && e.getClass() != ParquetDecodingException.class) {
+                return (ParquetDecodingException) e;
             }
-            return new ParquetDecodingException(e.getMessage() + " (column " + column + " in " + file + ")", e);
+            String message = e instanceof ParquetDecodingException ? e.getMessage() : "Cannot read a page: " + e;
+            return new ParquetDecodingException(message + " (column " + column + " in " + file + ")", e);
         }
     }
 

@@ -1,0 +1,210 @@
+package io.github.parquetcodecs.nohadoop;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Walks one thrift struct in the compact protocol (Parquet's footer and page headers) without building it, and
+ * checks that every binary and every list, set or map it declares fits in the bytes that are left.
+ *
+ * <p>parquet-java's thrift decoder allocates what a length or size declares before reading it, bounded only by its
+ * message size limit (100 MB): a binary field that declares 99 MB in a footer or page header of a few bytes costs 99
+ * MB, a list that declares 50 million longs a 200 MB array. Walked here first, such a struct is refused with an
+ * {@code IOException} before parquet-java decodes it. Nothing is allocated. Also collects the few integer fields of
+ * a page header that the page checks need (see {@link PageFields}).
+ */
+final class ThriftSkim {
+    private ThriftSkim() {}
+
+    /** Deeper nesting than any Parquet struct has; thrift itself stops skipping at 64. */
+    private static final int MAX_DEPTH = 64;
+
+    /** What a walk found out about a page header: -1 for fields it does not have. */
+    static final class PageFields {
+        long type = -1;
+        long compressedSize = -1;
+        long numValues = -1;
+        long repetitionLevelsLength = -1;
+        long definitionLevelsLength = -1;
+        /** The bytes the header took. */
+        long length;
+    }
+
+    /**
+     * Walks the struct at the start of {@code in}, of which at most {@code available} bytes may be read; returns its
+     * length, or throws an {@code IOException} saying what does not fit. With {@code page} non-null, the struct is
+     * read as a {@code PageHeader} and its fields are stored there.
+     */
+    static long walk(InputStream in, long available, PageFields page) throws IOException {
+        Walker walker = new Walker(in, available, page);
+        walker.struct(0, 0);
+        if (page != null) {
+            page.length = walker.read;
+        }
+        return walker.read;
+    }
+
+    private static final class Walker {
+        private final InputStream in;
+        private final long available;
+        private final PageFields page;
+        long read;
+
+        Walker(InputStream in, long available, PageFields page) {
+            this.in = in;
+            this.available = available;
+            this.page = page;
+        }
+
+        private int next() throws IOException {
+            if (read >= available) {
+                throw new IOException("the struct runs past its " + available + " bytes");
+            }
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the data ends after " + read + " bytes of the struct");
+            }
+            read++;
+            return b;
+        }
+
+        private long varint() throws IOException {
+            long value = 0;
+            for (int shift = 0; shift < 70; shift += 7) {
+                int b = next();
+                value |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw new IOException("a varint of more than 10 bytes at byte " + read);
+        }
+
+        private static long zigzag(long raw) {
+            return (raw >>> 1) ^ -(raw & 1);
+        }
+
+        private void skip(long count) throws IOException {
+            if (count < 0 || count > available - read) {
+                throw new IOException("a field declares " + count + " bytes at byte " + read + ", " + (available - read)
+                        + " are left");
+            }
+            for (long left = count; left > 0; ) {
+                long skipped = in.skip(left);
+                if (skipped <= 0) {
+                    if (in.read() < 0) {
+                        throw new IOException("the data ends inside a field at byte " + read);
+                    }
+                    skipped = 1;
+                }
+                left -= skipped;
+            }
+            read += count;
+        }
+
+        /** {@code path}: for a page header, 0 at the top, else the id of the top-level field this struct is in. */
+        void struct(int depth, int path) throws IOException {
+            if (depth > MAX_DEPTH) {
+                throw new IOException("structs nested deeper than " + MAX_DEPTH);
+            }
+            int lastId = 0;
+            while (true) {
+                int header = next();
+                int type = header & 0x0F;
+                if (type == 0) {
+                    return;
+                }
+                int delta = header >>> 4;
+                int id = delta != 0 ? lastId + delta : (int) zigzag(varint());
+                lastId = id;
+                long value = value(type, depth, depth == 0 ? id : path, true);
+                if (page != null && value != Long.MIN_VALUE) {
+                    record(depth, depth == 0 ? 0 : path, id, value);
+                }
+            }
+        }
+
+        private void record(int depth, int path, int id, long value) {
+            if (depth == 0) {
+                if (id == 1) {
+                    page.type = value;
+                } else if (id == 3) {
+                    page.compressedSize = value;
+                }
+            } else if (depth == 1 && (path == 5 || path == 8) && id == 1) {
+                page.numValues = value; // DataPageHeader and DataPageHeaderV2: num_values
+            } else if (depth == 1 && path == 8 && id == 5) {
+                page.definitionLevelsLength = value;
+            } else if (depth == 1 && path == 8 && id == 6) {
+                page.repetitionLevelsLength = value;
+            }
+        }
+
+        /** Walks a value of {@code type}; returns it for integers, else {@code Long.MIN_VALUE}. */
+        private long value(int type, int depth, int path, boolean inStruct) throws IOException {
+            switch (type) {
+                case 1: // true
+                case 2: // false
+                    if (!inStruct) {
+                        next(); // a bool in a list is a byte
+                    }
+                    return Long.MIN_VALUE;
+                case 3: // byte
+                    next();
+                    return Long.MIN_VALUE;
+                case 4: // i16
+                case 5: // i32
+                case 6: // i64
+                    return zigzag(varint());
+                case 7: // double
+                    skip(8);
+                    return Long.MIN_VALUE;
+                case 8: // binary
+                    skip(varint());
+                    return Long.MIN_VALUE;
+                case 9: // list
+                case 10: { // set
+                    int header = next();
+                    long size = header >>> 4;
+                    if (size == 15) {
+                        size = varint();
+                    }
+                    elements(size, depth, path, header & 0x0F);
+                    return Long.MIN_VALUE;
+                }
+                case 11: { // map
+                    long size = varint();
+                    if (size > 0) {
+                        int types = next();
+                        fits(size * 2, "map entries");
+                        for (long i = 0; i < size; i++) {
+                            value(types >>> 4, depth + 1, path, false);
+                            value(types & 0x0F, depth + 1, path, false);
+                        }
+                    }
+                    return Long.MIN_VALUE;
+                }
+                case 12:
+                    struct(depth + 1, path);
+                    return Long.MIN_VALUE;
+                default:
+                    throw new IOException("unknown thrift type " + type + " at byte " + read);
+            }
+        }
+
+        private void elements(long size, int depth, int path, int elementType) throws IOException {
+            // every element takes at least one byte (a double 8)
+            fits(elementType == 7 ? size * 8 : size, "list elements");
+            for (long i = 0; i < size; i++) {
+                value(elementType, depth + 1, path, false);
+            }
+        }
+
+        private void fits(long bytes, String what) throws IOException {
+            if (bytes < 0 || bytes > available - read) {
+                throw new IOException("a field declares " + what + " of at least " + bytes + " bytes at byte " + read
+                        + ", " + (available - read) + " are left");
+            }
+        }
+    }
+}

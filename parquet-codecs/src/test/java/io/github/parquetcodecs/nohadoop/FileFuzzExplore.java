@@ -1,0 +1,77 @@
+package io.github.parquetcodecs.nohadoop;
+
+import io.github.parquetcodecs.nohadoop.FileFuzzHarness.Choices;
+import io.github.parquetcodecs.nohadoop.FileFuzzHarness.EntryPoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Runs the file fuzzer's corruptions from seeded random choices instead of Jazzer's, without stopping at a finding:
+ * {@code java ... FileFuzzExplore <inputs> <first seed> [OPEN_READER|OPEN_FILE]}. Prints each distinct finding (by
+ * the first lines of its stack trace) once, with the seed that makes it, and writes its file to
+ * target/file-fuzz-findings/. For triage; {@code dev/fuzz files} runs the coverage-guided fuzzer.
+ */
+final class FileFuzzExplore {
+    private FileFuzzExplore() {}
+
+    public static void main(String[] args) throws Exception {
+        long inputs = Long.parseLong(args[0]);
+        long firstSeed = Long.parseLong(args[1]);
+        EntryPoint[] entryPoints =
+                args.length > 2 ? new EntryPoint[] {EntryPoint.valueOf(args[2])} : EntryPoint.values();
+        List<FileCorpus.File> corpus = FileCorpus.files();
+        Path findings = Paths.get("target", "file-fuzz-findings");
+        Files.createDirectories(findings);
+        Map<String, Long> distinct = new LinkedHashMap<>();
+        for (long seed = firstSeed; seed < firstSeed + inputs; seed++) {
+            byte[] bytes = FileFuzzHarness.corrupt(Choices.of(new SplittableRandom(seed)), corpus);
+            for (EntryPoint entryPoint : entryPoints) {
+                try {
+                    FileFuzzHarness.read(entryPoint, "fuzzed.parquet", bytes);
+                } catch (AssertionError e) {
+                    if (inputs == 1) {
+                        e.printStackTrace(System.out);
+                    }
+                    String key = signature(e);
+                    if (!distinct.containsKey(key)) {
+                        distinct.put(key, seed);
+                        Files.write(findings.resolve("seed-" + seed + ".parquet"), bytes);
+                        System.out.println("FINDING seed " + seed + " " + entryPoint + ": " + key);
+                    }
+                }
+            }
+            if ((seed - firstSeed + 1) % 5000 == 0) {
+                System.out.println((seed - firstSeed + 1) + " inputs: " + FileFuzzHarness.counts());
+            }
+        }
+        System.out.println("done: " + FileFuzzHarness.counts() + "; " + distinct.size() + " distinct findings");
+    }
+
+    private static String signature(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String message = String.valueOf(e.getMessage());
+        String first = message.split("\n")[0];
+        StringBuilder key = new StringBuilder(root.getClass().getSimpleName());
+        StackTraceElement[] stack = root.getStackTrace();
+        for (int i = 0; i < Math.min(3, stack.length); i++) {
+            key.append(" @")
+                    .append(stack[i].getClassName().replaceAll(".*\\.", ""))
+                    .append('.')
+                    .append(stack[i].getMethodName())
+                    .append(':')
+                    .append(stack[i].getLineNumber());
+        }
+        if (first.contains("did not end") || first.contains("allocated")) {
+            key.append(" ").append(first.replaceAll("[0-9]+", "N"));
+        }
+        return key.toString();
+    }
+}
