@@ -9,6 +9,8 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
@@ -103,11 +105,91 @@ final class CheckedPageReadStore implements PageReadStore {
 
         @Override
         public DataPage readPage() {
+            DataPage page;
             try {
-                return pages.readPage();
+                page = pages.readPage();
             } catch (RuntimeException e) {
                 throw naming(e);
             }
+            return page == null ? null : checkRuns(page);
+        }
+
+        /**
+         * {@code page}, its runs checked ({@link PageRuns}): with its bytes read once into a buffer, so that a page
+         * whose bytes are a stream can be read again.
+         */
+        private DataPage checkRuns(DataPage page) {
+            String problem;
+            DataPage checked;
+            try {
+                if (page instanceof DataPageV1) {
+                    DataPageV1 v1 = (DataPageV1) page;
+                    ByteBuffer bytes = v1.getBytes().toByteBuffer();
+                    problem = PageRuns.checkV1(
+                            bytes,
+                            column,
+                            v1.getValueCount(),
+                            v1.getRlEncoding(),
+                            v1.getDlEncoding(),
+                            v1.getValueEncoding());
+                    checked = v1.getFirstRowIndex().isPresent()
+                                    && v1.getIndexRowCount().isPresent()
+                            ? new DataPageV1(
+                                    BytesInput.from(bytes),
+                                    v1.getValueCount(),
+                                    v1.getUncompressedSize(),
+                                    v1.getFirstRowIndex().get(),
+                                    v1.getIndexRowCount().get(),
+                                    v1.getStatistics(),
+                                    v1.getRlEncoding(),
+                                    v1.getDlEncoding(),
+                                    v1.getValueEncoding())
+                            : new DataPageV1(
+                                    BytesInput.from(bytes),
+                                    v1.getValueCount(),
+                                    v1.getUncompressedSize(),
+                                    v1.getStatistics(),
+                                    v1.getRlEncoding(),
+                                    v1.getDlEncoding(),
+                                    v1.getValueEncoding());
+                } else if (page instanceof DataPageV2 && !((DataPageV2) page).isCompressed()) {
+                    DataPageV2 v2 = (DataPageV2) page;
+                    ByteBuffer repetition = v2.getRepetitionLevels().toByteBuffer();
+                    ByteBuffer definition = v2.getDefinitionLevels().toByteBuffer();
+                    ByteBuffer data = v2.getData().toByteBuffer();
+                    problem = PageRuns.checkV2(
+                            repetition, definition, data, column, v2.getValueCount(), v2.getDataEncoding());
+                    checked = v2.getFirstRowIndex().isPresent()
+                            ? DataPageV2.uncompressed(
+                                    v2.getRowCount(),
+                                    v2.getNullCount(),
+                                    v2.getValueCount(),
+                                    v2.getFirstRowIndex().get(),
+                                    BytesInput.from(repetition),
+                                    BytesInput.from(definition),
+                                    v2.getDataEncoding(),
+                                    BytesInput.from(data),
+                                    v2.getStatistics())
+                            : DataPageV2.uncompressed(
+                                    v2.getRowCount(),
+                                    v2.getNullCount(),
+                                    v2.getValueCount(),
+                                    BytesInput.from(repetition),
+                                    BytesInput.from(definition),
+                                    v2.getDataEncoding(),
+                                    BytesInput.from(data),
+                                    v2.getStatistics());
+                } else {
+                    return page;
+                }
+            } catch (IOException e) {
+                throw new ParquetDecodingException("Could not read a data page of column " + column + " in " + file, e);
+            }
+            if (problem != null) {
+                throw new ParquetDecodingException(
+                        "Corrupt data page of column " + column + " in " + file + ": " + problem);
+            }
+            return checked;
         }
 
         /**

@@ -148,8 +148,10 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
             in.seek(length - 8 - footerLength);
             try {
                 ThriftSkim.walk(new java.io.BufferedInputStream(in, 8192), footerLength, null);
-            } catch (IOException e) {
+            } catch (ThriftSkim.TooLarge e) {
                 throw new IOException("Corrupt footer in " + file + ": " + e.getMessage(), e);
+            } catch (IOException malformed) {
+                // parquet-java's decoder reports it
             }
         }
     }

@@ -58,61 +58,68 @@ final class PageHeaders {
             ThriftSkim.PageFields page = new ThriftSkim.PageFields();
             for (ColumnChunkMetaData chunk : block.getColumns()) {
                 if (paths.contains(chunk.getPath()) && !chunk.isEncrypted()) {
-                    long end = chunk == last ? dataEnd : chunk.getStartingPos() + chunk.getTotalSize();
-                    walk(window, page, file, rowGroup, chunk, end);
+                    boolean isLast = chunk == last;
+                    long end = isLast ? dataEnd : chunk.getStartingPos() + chunk.getTotalSize();
+                    // parquet-java reads the chunks' pages in no fixed order: each is walked, up to where its
+                    // pages end or parquet-java would refuse it
+                    walk(window, page, file, rowGroup, chunk, end, isLast);
                 }
             }
         }
     }
 
+    /** Walks the headers of {@code chunk} up to {@code end}, or to a header parquet-java refuses on its own. */
     private static void walk(
-            Window window, ThriftSkim.PageFields page, String file, int rowGroup, ColumnChunkMetaData chunk, long end)
+            Window window,
+            ThriftSkim.PageFields page,
+            String file,
+            int rowGroup,
+            ColumnChunkMetaData chunk,
+            long end,
+            boolean last)
             throws IOException {
         long want = chunk.getValueCount();
         long position = chunk.getStartingPos();
         long values = 0;
         while (values < want && position < end) {
             window.at(position, end - position);
-            page.type = page.compressedSize = page.numValues = -1;
+            page.type = page.compressedSize = page.numValues = page.numValuesV2 = -1;
             page.repetitionLevelsLength = page.definitionLevelsLength = -1;
-            String problem = null;
+            String problem;
             try {
                 ThriftSkim.walk(window, end - position, page);
-            } catch (IOException e) {
+                problem = last ? beyond(page, end - (position + page.length)) : null;
+            } catch (ThriftSkim.TooLarge e) {
                 problem = e.getMessage();
-            }
-            long dataStart = position + page.length;
-            if (problem == null) {
-                problem = check(page, end - dataStart);
+            } catch (IOException malformed) {
+                return; // parquet-java's decoder reports it when it reads the header
             }
             if (problem != null) {
                 throw new IOException("Corrupt page header in " + file + ", row group " + rowGroup + ", column "
                         + chunk.getPath().toDotString() + ", page at offset " + position + ": " + problem);
             }
-            if (page.numValues > 0) {
-                values += page.numValues;
+            // parquet-java counts the values of the sub-header its type names (DATA_PAGE 0, DATA_PAGE_V2 3)
+            long pageValues = page.type == 0 ? page.numValues : page.type == 3 ? page.numValuesV2 : 0;
+            if (page.compressedSize < 0 || pageValues < 0) {
+                return; // parquet-java refuses it without allocating (or the sub-header is missing)
             }
-            position = dataStart + page.compressedSize;
+            values += pageValues;
+            position += page.length + page.compressedSize;
         }
     }
 
-    /** What is wrong with a walked header, of whose page {@code left} bytes follow it, or {@code null}. */
-    private static String check(ThriftSkim.PageFields page, long left) {
-        if (page.compressedSize < 0) {
-            return "its compressed size is " + (page.compressedSize == -1 ? "missing or -1" : page.compressedSize);
-        }
+    /**
+     * What in a header of the last chunk, of whose page {@code left} bytes follow in the file, parquet-java would
+     * allocate beyond the file for (a page, or V2 levels, read past the chunk into a new buffer), or {@code null}.
+     */
+    private static String beyond(ThriftSkim.PageFields page, long left) {
         if (page.compressedSize > left) {
-            return "it declares " + page.compressedSize + " bytes, but " + left + " follow it";
+            return "it declares " + page.compressedSize + " bytes, but the file's data ends " + left
+                    + " bytes after it";
         }
-        if (page.numValues < -1) {
-            return "it declares " + page.numValues + " values";
-        }
-        long repetition = page.repetitionLevelsLength;
-        long definition = page.definitionLevelsLength;
-        if (repetition < -1
-                || definition < -1
-                || Math.max(repetition, 0) + Math.max(definition, 0) > page.compressedSize) {
-            return "its levels take " + repetition + " and " + definition + " of its " + page.compressedSize + " bytes";
+        if (page.repetitionLevelsLength > left || page.definitionLevelsLength > left) {
+            return "its levels declare " + page.repetitionLevelsLength + " and " + page.definitionLevelsLength
+                    + " bytes, but the file's data ends " + left + " bytes after it";
         }
         return null;
     }

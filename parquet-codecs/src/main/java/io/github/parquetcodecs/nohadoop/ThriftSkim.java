@@ -19,11 +19,28 @@ final class ThriftSkim {
     /** Deeper nesting than any Parquet struct has; thrift itself stops skipping at 64. */
     private static final int MAX_DEPTH = 64;
 
+    /**
+     * A struct that declares a binary or a list larger than the bytes left: what would make parquet-java's thrift
+     * decoder allocate more than the input holds. Any other {@code IOException} of {@link #walk} means the bytes are
+     * not a well-formed struct, which parquet-java's decoder reports itself.
+     */
+    static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
+    }
+
     /** What a walk found out about a page header: -1 for fields it does not have. */
     static final class PageFields {
         long type = -1;
         long compressedSize = -1;
+        /** num_values of the DataPageHeader (V1) */
         long numValues = -1;
+        /** num_values of the DataPageHeaderV2 */
+        long numValuesV2 = -1;
+
         long repetitionLevelsLength = -1;
         long definitionLevelsLength = -1;
         /** The bytes the header took. */
@@ -86,7 +103,7 @@ final class ThriftSkim {
 
         private void skip(long count) throws IOException {
             if (count < 0 || count > available - read) {
-                throw new IOException("a field declares " + count + " bytes at byte " + read + ", " + (available - read)
+                throw new TooLarge("a field declares " + count + " bytes at byte " + read + ", " + (available - read)
                         + " are left");
             }
             for (long left = count; left > 0; ) {
@@ -131,8 +148,10 @@ final class ThriftSkim {
                 } else if (id == 3) {
                     page.compressedSize = value;
                 }
-            } else if (depth == 1 && (path == 5 || path == 8) && id == 1) {
-                page.numValues = value; // DataPageHeader and DataPageHeaderV2: num_values
+            } else if (depth == 1 && path == 5 && id == 1) {
+                page.numValues = value;
+            } else if (depth == 1 && path == 8 && id == 1) {
+                page.numValuesV2 = value;
             } else if (depth == 1 && path == 8 && id == 5) {
                 page.definitionLevelsLength = value;
             } else if (depth == 1 && path == 8 && id == 6) {
@@ -202,7 +221,7 @@ final class ThriftSkim {
 
         private void fits(long bytes, String what) throws IOException {
             if (bytes < 0 || bytes > available - read) {
-                throw new IOException("a field declares " + what + " of at least " + bytes + " bytes at byte " + read
+                throw new TooLarge("a field declares " + what + " of at least " + bytes + " bytes at byte " + read
                         + ", " + (available - read) + " are left");
             }
         }

@@ -20,6 +20,38 @@ final class FileFuzzExplore {
     private FileFuzzExplore() {}
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("baseline")) {
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int round = 0; round < 2; round++) {
+                for (FileCorpus.File file : FileCorpus.files()) {
+                    long before = threads.getThreadAllocatedBytes(
+                            Thread.currentThread().getId());
+                    long rows = FileFuzzHarness.readRecords(new BytesInputFile(file.name, file.bytes));
+                    long records = threads.getThreadAllocatedBytes(
+                                    Thread.currentThread().getId())
+                            - before;
+                    before = threads.getThreadAllocatedBytes(
+                            Thread.currentThread().getId());
+                    FileFuzzHarness.readPages(new BytesInputFile(file.name, file.bytes));
+                    long pages = threads.getThreadAllocatedBytes(
+                                    Thread.currentThread().getId())
+                            - before;
+                    if (round == 1) {
+                        System.out.printf(
+                                "%-50s %8d bytes %6d rows  records %10d (%5d x)  pages %10d (%5d x)%n",
+                                file.name,
+                                file.bytes.length,
+                                rows,
+                                records,
+                                records / file.bytes.length,
+                                pages,
+                                pages / file.bytes.length);
+                    }
+                }
+            }
+            return;
+        }
         long inputs = Long.parseLong(args[0]);
         long firstSeed = Long.parseLong(args[1]);
         EntryPoint[] entryPoints =

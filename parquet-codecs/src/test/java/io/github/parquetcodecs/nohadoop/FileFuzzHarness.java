@@ -354,6 +354,32 @@ final class FileFuzzHarness {
 
     private static ExecutorService executor = newExecutor();
 
+    private static boolean warm;
+
+    /** Reads every corpus file once through both entry points, uncounted. */
+    private static synchronized void warmUp() {
+        if (warm) {
+            return;
+        }
+        warm = true;
+        // the first reads load and initialise classes (codecs, thrift, converters): not what a file costs
+        for (FileCorpus.File file : FileCorpus.files()) {
+            for (EntryPoint entryPoint : EntryPoint.values()) {
+                try {
+                    executor.submit(() ->
+                                    readAndMeasure(entryPoint, new BytesInputFile(file.name, file.bytes), 1L << 40))
+                            .get();
+                } catch (InterruptedException | ExecutionException e) {
+                    throw new IllegalStateException("warming up on " + file.name, e);
+                }
+            }
+        }
+        for (AtomicLong count : COUNTS) {
+            count.set(0);
+        }
+        MOST_ALLOCATED_OVER_SIZE.set(0);
+    }
+
     private static ExecutorService newExecutor() {
         return Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "file-fuzz-reader");
@@ -367,6 +393,26 @@ final class FileFuzzHarness {
      * {@code AssertionError} for any ending outside the contract.
      */
     static Outcome read(EntryPoint entryPoint, String name, byte[] bytes) {
+        warmUp();
+        try {
+            return readOnce(entryPoint, name, bytes);
+        } catch (OverAllocated e) {
+            // the first read of a path loads classes on the reader thread (tens of MB, once): a read over the bound
+            // counts as a finding only if it is over again
+            return readOnce(entryPoint, name, bytes);
+        }
+    }
+
+    /** A read that allocated more than {@link #allocationBound} allows. */
+    static final class OverAllocated extends AssertionError {
+        private static final long serialVersionUID = 1L;
+
+        OverAllocated(String message) {
+            super(message);
+        }
+    }
+
+    private static Outcome readOnce(EntryPoint entryPoint, String name, byte[] bytes) {
         InputFile file = new BytesInputFile(name, bytes);
         Future<Object> result = executor.submit(() -> readAndMeasure(entryPoint, file, bytes.length));
         Object ended;
@@ -384,6 +430,9 @@ final class FileFuzzHarness {
         } catch (ExecutionException e) {
             throw new AssertionError(entryPoint + " of " + name + " failed outside the contract", e.getCause());
         }
+        if (ended instanceof OverAllocated) {
+            throw (OverAllocated) ended;
+        }
         if (ended instanceof Throwable) {
             Throwable thrown = (Throwable) ended;
             throw new AssertionError(entryPoint + " of " + name + " ended outside the contract: " + thrown, thrown);
@@ -399,10 +448,10 @@ final class FileFuzzHarness {
         long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
         Outcome outcome;
         try {
-            if (entryPoint == EntryPoint.OPEN_READER) {
-                readRecords(file);
-            } else {
-                readPages(file);
+            long read = entryPoint == EntryPoint.OPEN_READER ? readRecords(file) : readPages(file);
+            if (Boolean.getBoolean("file.fuzz.verbose")) {
+                System.out.println(
+                        entryPoint + " read " + read + (entryPoint == EntryPoint.OPEN_READER ? " rows" : " bytes"));
             }
             outcome = Outcome.OK;
         } catch (IOException | ParquetDecodingException e) {
@@ -419,7 +468,7 @@ final class FileFuzzHarness {
         }
         long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
         if (allocated > allocationBound(size)) {
-            return new AssertionError("reading " + size + " bytes allocated " + allocated + " bytes, more than "
+            return new OverAllocated("reading " + size + " bytes allocated " + allocated + " bytes, more than "
                     + allocationBound(size) + " (" + outcome + ")");
         }
         long over = Math.max(0, allocated - PAGE_LIMIT) / Math.max(1, size);
