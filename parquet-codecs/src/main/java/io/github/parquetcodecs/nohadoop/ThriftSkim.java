@@ -206,6 +206,9 @@ final class ThriftSkim {
                 case 12:
                     struct(depth + 1, path);
                     return Long.MIN_VALUE;
+                case 13: // uuid (thrift 0.19 and later)
+                    skip(16);
+                    return Long.MIN_VALUE;
                 default:
                     throw new IOException("unknown thrift type " + type + " at byte " + read);
             }

@@ -77,7 +77,11 @@ final class FileFuzzHarness {
         PARQUET_DECODING_EXCEPTION
     }
 
-    static final AtomicLong[] COUNTS = {new AtomicLong(), new AtomicLong(), new AtomicLong()};
+    /** [entry point][outcome]: how the reads ended. */
+    static final AtomicLong[][] COUNTS = {
+        {new AtomicLong(), new AtomicLong(), new AtomicLong()}, {new AtomicLong(), new AtomicLong(), new AtomicLong()}
+    };
+
     static final AtomicLong MOST_ALLOCATED_OVER_SIZE = new AtomicLong();
 
     static ParquetReadOptions options() {
@@ -374,8 +378,10 @@ final class FileFuzzHarness {
                 }
             }
         }
-        for (AtomicLong count : COUNTS) {
-            count.set(0);
+        for (AtomicLong[] counts : COUNTS) {
+            for (AtomicLong count : counts) {
+                count.set(0);
+            }
         }
         MOST_ALLOCATED_OVER_SIZE.set(0);
     }
@@ -438,7 +444,7 @@ final class FileFuzzHarness {
             throw new AssertionError(entryPoint + " of " + name + " ended outside the contract: " + thrown, thrown);
         }
         Outcome outcome = (Outcome) ended;
-        COUNTS[outcome.ordinal()].incrementAndGet();
+        COUNTS[entryPoint.ordinal()][outcome.ordinal()].incrementAndGet();
         return outcome;
     }
 
@@ -522,8 +528,26 @@ final class FileFuzzHarness {
 
     /** The outcome counts so far, for dev/fuzz's summary. */
     static String counts() {
-        return "OK " + COUNTS[0].get() + ", IOException " + COUNTS[1].get() + ", ParquetDecodingException "
-                + COUNTS[2].get() + "; most heap allocated beyond one page limit: "
-                + MOST_ALLOCATED_OVER_SIZE.get() + " x the file's size";
+        StringBuilder counts = new StringBuilder();
+        for (EntryPoint entryPoint : EntryPoint.values()) {
+            AtomicLong[] of = COUNTS[entryPoint.ordinal()];
+            long total = of[0].get() + of[1].get() + of[2].get();
+            if (total > 0) {
+                counts.append(entryPoint)
+                        .append(": ")
+                        .append(total)
+                        .append(" inputs: OK ")
+                        .append(of[0].get())
+                        .append(", IOException ")
+                        .append(of[1].get())
+                        .append(", ParquetDecodingException ")
+                        .append(of[2].get())
+                        .append("; ");
+            }
+        }
+        return counts.append("most heap allocated beyond one page limit: ")
+                .append(MOST_ALLOCATED_OVER_SIZE.get())
+                .append(" x the file's size")
+                .toString();
     }
 }
