@@ -20,6 +20,44 @@ final class FileFuzzExplore {
     private FileFuzzExplore() {}
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("suite")) {
+            // each file of a directory: its outcome through both entry points, and the least heap of three reads
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            try (java.util.stream.Stream<Path> list = Files.list(Paths.get(args[1]))) {
+                for (Path path : (Iterable<Path>) list.sorted()::iterator) {
+                    if (!path.toString().endsWith(".parquet")) {
+                        continue;
+                    }
+                    byte[] bytes = Files.readAllBytes(path);
+                    StringBuilder line = new StringBuilder(path.getFileName().toString())
+                            .append(' ')
+                            .append(bytes.length);
+                    for (EntryPoint entryPoint : EntryPoint.values()) {
+                        long least = Long.MAX_VALUE;
+                        Object outcome = null;
+                        for (int i = 0; i < 3; i++) {
+                            long before = threads.getThreadAllocatedBytes(
+                                    Thread.currentThread().getId());
+                            try {
+                                outcome = CorruptFileSuiteTest.read(
+                                        entryPoint, new BytesInputFile("corrupt-files/" + path.getFileName(), bytes));
+                            } catch (Throwable e) {
+                                outcome = e;
+                            }
+                            least = Math.min(
+                                    least,
+                                    threads.getThreadAllocatedBytes(
+                                                    Thread.currentThread().getId())
+                                            - before);
+                        }
+                        line.append(' ').append(outcome).append(' ').append(least);
+                    }
+                    System.out.println(line);
+                }
+            }
+            return;
+        }
         if (args[0].equals("baseline")) {
             com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
@@ -60,6 +98,7 @@ final class FileFuzzExplore {
         Path findings = Paths.get("target", "file-fuzz-findings");
         Files.createDirectories(findings);
         Map<String, Long> distinct = new LinkedHashMap<>();
+        Map<String, Integer> smallest = new LinkedHashMap<>();
         for (long seed = firstSeed; seed < firstSeed + inputs; seed++) {
             byte[] bytes = FileFuzzHarness.corrupt(Choices.of(new SplittableRandom(seed)), corpus);
             for (EntryPoint entryPoint : entryPoints) {
@@ -71,9 +110,16 @@ final class FileFuzzExplore {
                     }
                     String key = signature(e);
                     if (!distinct.containsKey(key)) {
-                        distinct.put(key, seed);
-                        Files.write(findings.resolve("seed-" + seed + ".parquet"), bytes);
                         System.out.println("FINDING seed " + seed + " " + entryPoint + ": " + key);
+                    }
+                    if (!distinct.containsKey(key) || bytes.length < smallest.get(key)) {
+                        // the smallest file of each finding, as finding-<n>.parquet, n in order of discovery
+                        int n = distinct.containsKey(key)
+                                ? new java.util.ArrayList<>(distinct.keySet()).indexOf(key)
+                                : distinct.size();
+                        distinct.put(key, seed);
+                        smallest.put(key, bytes.length);
+                        Files.write(findings.resolve(String.format("finding-%03d.parquet", n)), bytes);
                     }
                 }
             }
@@ -82,6 +128,12 @@ final class FileFuzzExplore {
             }
         }
         System.out.println("done: " + FileFuzzHarness.counts() + "; " + distinct.size() + " distinct findings");
+        int n = 0;
+        for (Map.Entry<String, Long> finding : distinct.entrySet()) {
+            System.out.printf(
+                    "SMALLEST finding-%03d.parquet seed %d %d bytes: %s%n",
+                    n++, finding.getValue(), smallest.get(finding.getKey()), finding.getKey());
+        }
     }
 
     private static String signature(Throwable e) {
