@@ -39,8 +39,19 @@ final class PageRuns {
             if (max == 0) {
                 continue; // parquet-column reads nothing for it
             }
+            if (levels == Encoding.BIT_PACKED) {
+                // sliced by the value count, as parquet-column does; no allocation by a count
+                int bits = values * width(max);
+                int length = (bits + 7) / 8;
+                if (length < 0) {
+                    return null; // parquet-column refuses the slice
+                }
+                position += Math.min(length, end - position);
+                continue;
+            }
             if (levels != Encoding.RLE) {
-                return null; // BIT_PACKED levels: sliced by the value count, no allocation by a count
+                // no writer encodes levels otherwise; parquet-column would read them as values of the page
+                return (level == 0 ? "repetition" : "definition") + " levels in encoding " + levels;
             }
             if (end - position < 4) {
                 return null; // parquet-column reports it
@@ -134,36 +145,43 @@ final class PageRuns {
 
     /** The first delta-binary-packed header (the values, or the lengths or prefix lengths of byte arrays). */
     private static String delta(ByteBuffer bytes, int position, int end, int values) {
-        long[] header = new long[3];
-        int at = position;
-        for (int i = 0; i < 3; i++) {
-            long value = 0;
-            int shift = 0;
-            while (true) {
-                if (at >= end || shift > 35) {
-                    return null; // parquet-column reports it
-                }
-                int b = bytes.get(at++) & 0xFF;
-                value |= (long) (b & 0x7F) << shift;
-                shift += 7;
-                if ((b & 0x80) == 0) {
-                    break;
-                }
-            }
-            header[i] = value;
+        int[] at = {position};
+        long blockSize = varint(bytes, at, end);
+        long miniBlocks = varint(bytes, at, end);
+        long total = varint(bytes, at, end);
+        if (blockSize < 0 || miniBlocks <= 0 || total < 0) {
+            return null; // parquet-column fails on it before allocating by it
         }
-        long blockSize = header[0];
-        long miniBlocks = header[1];
-        long total = header[2];
-        if (miniBlocks > blockSize || total > values) {
+        // parquet-column allocates int[miniBlocks] and long[about total + blockSize / miniBlocks]
+        long most = (long) values + DELTA_BLOCK_SLACK;
+        if (total > values || miniBlocks > most || blockSize / miniBlocks > most) {
             return "a delta block header declares " + total + " values in blocks of " + blockSize + " in " + miniBlocks
                     + " mini-blocks, for a page of " + values + " values";
         }
-        if (miniBlocks > 0 && blockSize / miniBlocks > (long) values + DELTA_BLOCK_SLACK) {
-            return "a delta block header declares mini-blocks of " + blockSize / miniBlocks + " values, for a page of "
-                    + values + " values";
-        }
         return null;
+    }
+
+    /**
+     * An unsigned varint as parquet-column's {@code BytesUtils.readUnsignedVarInt} reads it (an int, up to 6 bytes),
+     * advancing {@code at[0]}; -1 where parquet-column throws (a 7th byte, or the end of the data).
+     */
+    private static long varint(ByteBuffer bytes, int[] at, int end) {
+        int value = 0;
+        int shift = 0;
+        while (true) {
+            if (at[0] >= end) {
+                return -1;
+            }
+            int b = bytes.get(at[0]++) & 0xFF;
+            if ((b & 0x80) == 0) {
+                return (value | (b << shift)) & 0xFFFFFFFFL;
+            }
+            value |= (b & 0x7F) << shift;
+            shift += 7;
+            if (shift > 35) {
+                return -1;
+            }
+        }
     }
 
     /**
@@ -173,26 +191,17 @@ final class PageRuns {
      */
     private static String runs(ByteBuffer bytes, int from, int end, int width, long values, String what) {
         long decoded = 0;
-        int at = from;
-        while (decoded < values && at < end) {
-            long header = 0;
-            int shift = 0;
-            while (true) {
-                if (at >= end || shift > 28) {
-                    return null; // parquet-column reports it
-                }
-                int b = bytes.get(at++) & 0xFF;
-                header |= (long) (b & 0x7F) << shift;
-                shift += 7;
-                if ((b & 0x80) == 0) {
-                    break;
-                }
+        int[] position = {from};
+        while (decoded < values && position[0] < end) {
+            long header = varint(bytes, position, end);
+            if (header < 0) {
+                return null; // parquet-column fails on it
             }
-            header &= 0xFFFFFFFFL; // parquet-column reads an int
+            int at = position[0];
             long count = header >>> 1;
             if ((header & 1) == 0) { // RLE: count repeats of one value
                 decoded += count;
-                at += (width + 7) / 8;
+                position[0] = at + (width + 7) / 8;
             } else { // bit-packed: count groups of 8
                 long left = values - decoded;
                 if (count > (left + 7) / 8) {
@@ -200,7 +209,7 @@ final class PageRuns {
                             + left + " left";
                 }
                 decoded += count * 8;
-                at += (int) Math.min(count * width, end - at);
+                position[0] = at + (int) Math.min(count * width, end - at);
             }
         }
         return null;

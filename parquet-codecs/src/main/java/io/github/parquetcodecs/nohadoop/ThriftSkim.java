@@ -85,16 +85,39 @@ final class ThriftSkim {
             return b;
         }
 
-        private long varint() throws IOException {
+        /**
+         * A varint as thrift's compact protocol reads it for an i16, i32, length or size: any number of bytes, folded
+         * into an int with Java's shift (so that the walk sees the value thrift's decoder will).
+         */
+        private int varint32() throws IOException {
+            int value = 0;
+            int shift = 0;
+            while (true) {
+                int b = next();
+                value |= (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+                shift += 7;
+            }
+        }
+
+        /** A varint as thrift reads it for an i64. */
+        private long varint64() throws IOException {
             long value = 0;
-            for (int shift = 0; shift < 70; shift += 7) {
+            int shift = 0;
+            while (true) {
                 int b = next();
                 value |= (long) (b & 0x7F) << shift;
                 if ((b & 0x80) == 0) {
                     return value;
                 }
+                shift += 7;
             }
-            throw new IOException("a varint of more than 10 bytes at byte " + read);
+        }
+
+        private static int zigzag32(int raw) {
+            return (raw >>> 1) ^ -(raw & 1);
         }
 
         private static long zigzag(long raw) {
@@ -132,7 +155,7 @@ final class ThriftSkim {
                     return;
                 }
                 int delta = header >>> 4;
-                int id = delta != 0 ? lastId + delta : (int) zigzag(varint());
+                int id = delta != 0 ? lastId + delta : (short) zigzag32(varint32());
                 lastId = id;
                 long value = value(type, depth, depth == 0 ? id : path, true);
                 if (page != null && value != Long.MIN_VALUE) {
@@ -173,27 +196,28 @@ final class ThriftSkim {
                     return Long.MIN_VALUE;
                 case 4: // i16
                 case 5: // i32
+                    return zigzag32(varint32());
                 case 6: // i64
-                    return zigzag(varint());
+                    return zigzag(varint64());
                 case 7: // double
                     skip(8);
                     return Long.MIN_VALUE;
                 case 8: // binary
-                    skip(varint());
+                    skip(varint32());
                     return Long.MIN_VALUE;
                 case 9: // list
                 case 10: { // set
                     int header = next();
                     long size = header >>> 4;
                     if (size == 15) {
-                        size = varint();
+                        size = varint32();
                     }
                     elements(size, depth, path, header & 0x0F);
                     return Long.MIN_VALUE;
                 }
                 case 11: { // map
-                    long size = varint();
-                    if (size > 0) {
+                    long size = varint32();
+                    if (size != 0) {
                         int types = next();
                         fits(size * 2, "map entries");
                         for (long i = 0; i < size; i++) {

@@ -18,7 +18,11 @@ import org.junit.jupiter.api.AfterAll;
  * CorruptFileSuiteTest} from small committed files.
  */
 class FileFuzzTarget {
-    private static final List<FileCorpus.File> CORPUS = FileCorpus.files();
+    /**
+     * The corpus, loaded by the first input: reading it loads parquet-java's classes, which Jazzer instruments only
+     * when they are loaded after its agent (a static initializer of this class runs before).
+     */
+    private static List<FileCorpus.File> corpus;
 
     /**
      * Prints the outcome counts and writes them to target/file-fuzz-outcomes-{@code <entry point>}.txt, for dev/fuzz's
@@ -46,7 +50,10 @@ class FileFuzzTarget {
     }
 
     private static void run(EntryPoint entryPoint, Choices choices) {
-        byte[] bytes = FileFuzzHarness.corrupt(choices, CORPUS);
+        if (corpus == null) {
+            corpus = FileCorpus.files();
+        }
+        byte[] bytes = FileFuzzHarness.corrupt(choices, corpus);
         FileFuzzHarness.read(entryPoint, "fuzzed.parquet", bytes);
     }
 }
