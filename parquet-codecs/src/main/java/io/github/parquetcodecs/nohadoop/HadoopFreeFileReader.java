@@ -147,7 +147,8 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
             }
             in.seek(length - 8 - footerLength);
             try {
-                ThriftSkim.walk(new java.io.BufferedInputStream(in, 8192), footerLength, null);
+                ThriftSkim.walk(
+                        new java.io.BufferedInputStream(in, 8192), footerLength, ThriftSkim.FILE_META_DATA, null);
             } catch (ThriftSkim.TooLarge e) {
                 throw new IOException("Corrupt footer in " + file + ": " + e.getMessage(), e);
             } catch (IOException malformed) {

@@ -87,7 +87,7 @@ final class PageHeaders {
             page.repetitionLevelsLength = page.definitionLevelsLength = -1;
             String problem;
             try {
-                ThriftSkim.walk(window, end - position, page);
+                ThriftSkim.walk(window, end - position, ThriftSkim.PAGE_HEADER, page);
                 problem = last ? beyond(page, end - (position + page.length)) : null;
             } catch (ThriftSkim.TooLarge e) {
                 problem = e.getMessage();

@@ -16,6 +16,188 @@ import java.io.InputStream;
 final class ThriftSkim {
     private ThriftSkim() {}
 
+    /**
+     * A field's type in parquet-format's thrift IDL, as its generated decoder reads it: a field whose wire type is the
+     * declared one is read as declared (a list's elements as the declared element type, whatever the list's header
+     * says), any other is skipped by its wire type. The walk follows the same rule, so that it reads the lengths the
+     * decoder will allocate by. Fields a newer parquet-format added are included; an older decoder skips them by their
+     * wire type, which reads the same bytes unless a list's header lies about its element type.
+     */
+    static final class Type {
+        /** The compact-protocol type code the decoder expects (1 for bool, which is 1 or 2 on the wire). */
+        final int kind;
+        /** A list's element type. */
+        final Type element;
+        /** A struct's fields by id. */
+        final java.util.Map<Integer, Type> fields = new java.util.HashMap<>();
+
+        private Type(int kind, Type element) {
+            this.kind = kind;
+            this.element = element;
+        }
+
+        Type field(int id, Type type) {
+            fields.put(id, type);
+            return this;
+        }
+
+        static Type struct() {
+            return new Type(12, null);
+        }
+
+        static Type list(Type element) {
+            return new Type(9, element);
+        }
+    }
+
+    private static final Type BOOL = new Type(1, null);
+    private static final Type BYTE = new Type(3, null);
+    private static final Type I16 = new Type(4, null);
+    private static final Type I32 = new Type(5, null);
+    private static final Type I64 = new Type(6, null);
+    private static final Type DOUBLE = new Type(7, null);
+    private static final Type BINARY = new Type(8, null);
+    private static final Type EMPTY = Type.struct();
+
+    private static final Type STATISTICS = Type.struct()
+            .field(1, BINARY)
+            .field(2, BINARY)
+            .field(3, I64)
+            .field(4, I64)
+            .field(5, BINARY)
+            .field(6, BINARY)
+            .field(7, BOOL)
+            .field(8, BOOL);
+
+    /** parquet-format's PageHeader. */
+    static final Type PAGE_HEADER = Type.struct()
+            .field(1, I32)
+            .field(2, I32)
+            .field(3, I32)
+            .field(4, I32)
+            .field(
+                    5,
+                    Type.struct()
+                            .field(1, I32)
+                            .field(2, I32)
+                            .field(3, I32)
+                            .field(4, I32)
+                            .field(5, STATISTICS))
+            .field(6, EMPTY)
+            .field(7, Type.struct().field(1, I32).field(2, I32).field(3, BOOL))
+            .field(
+                    8,
+                    Type.struct()
+                            .field(1, I32)
+                            .field(2, I32)
+                            .field(3, I32)
+                            .field(4, I32)
+                            .field(5, I32)
+                            .field(6, I32)
+                            .field(7, BOOL)
+                            .field(8, STATISTICS));
+
+    private static final Type KEY_VALUE = Type.struct().field(1, BINARY).field(2, BINARY);
+    private static final Type TIME_UNIT =
+            Type.struct().field(1, EMPTY).field(2, EMPTY).field(3, EMPTY);
+    private static final Type LOGICAL_TYPE = Type.struct()
+            .field(1, EMPTY)
+            .field(2, EMPTY)
+            .field(3, EMPTY)
+            .field(4, EMPTY)
+            .field(5, Type.struct().field(1, I32).field(2, I32))
+            .field(6, EMPTY)
+            .field(7, Type.struct().field(1, BOOL).field(2, TIME_UNIT))
+            .field(8, Type.struct().field(1, BOOL).field(2, TIME_UNIT))
+            .field(10, Type.struct().field(1, BYTE).field(2, BOOL))
+            .field(11, EMPTY)
+            .field(12, EMPTY)
+            .field(13, EMPTY)
+            .field(14, EMPTY)
+            .field(15, EMPTY)
+            .field(16, Type.struct().field(1, BYTE))
+            .field(17, Type.struct().field(1, BINARY))
+            .field(18, Type.struct().field(1, BINARY).field(2, I32));
+    private static final Type SCHEMA_ELEMENT = Type.struct()
+            .field(1, I32)
+            .field(2, I32)
+            .field(3, I32)
+            .field(4, BINARY)
+            .field(5, I32)
+            .field(6, I32)
+            .field(7, I32)
+            .field(8, I32)
+            .field(9, I32)
+            .field(10, LOGICAL_TYPE);
+    private static final Type COLUMN_META_DATA = Type.struct()
+            .field(1, I32)
+            .field(2, Type.list(I32))
+            .field(3, Type.list(BINARY))
+            .field(4, I32)
+            .field(5, I64)
+            .field(6, I64)
+            .field(7, I64)
+            .field(8, Type.list(KEY_VALUE))
+            .field(9, I64)
+            .field(10, I64)
+            .field(11, I64)
+            .field(12, STATISTICS)
+            .field(13, Type.list(Type.struct().field(1, I32).field(2, I32).field(3, I32)))
+            .field(14, I64)
+            .field(15, I32)
+            .field(16, Type.struct().field(1, I64).field(2, Type.list(I64)).field(3, Type.list(I64)))
+            .field(
+                    17,
+                    Type.struct()
+                            .field(
+                                    1,
+                                    Type.struct()
+                                            .field(1, DOUBLE)
+                                            .field(2, DOUBLE)
+                                            .field(3, DOUBLE)
+                                            .field(4, DOUBLE)
+                                            .field(5, DOUBLE)
+                                            .field(6, DOUBLE)
+                                            .field(7, DOUBLE)
+                                            .field(8, DOUBLE))
+                            .field(2, Type.list(I32)));
+    private static final Type COLUMN_CHUNK = Type.struct()
+            .field(1, BINARY)
+            .field(2, I64)
+            .field(3, COLUMN_META_DATA)
+            .field(4, I64)
+            .field(5, I32)
+            .field(6, I64)
+            .field(7, I32)
+            .field(
+                    8,
+                    Type.struct()
+                            .field(1, EMPTY)
+                            .field(2, Type.struct().field(1, Type.list(BINARY)).field(2, BINARY)))
+            .field(9, BINARY);
+    private static final Type ROW_GROUP = Type.struct()
+            .field(1, Type.list(COLUMN_CHUNK))
+            .field(2, I64)
+            .field(3, I64)
+            .field(4, Type.list(Type.struct().field(1, I32).field(2, BOOL).field(3, BOOL)))
+            .field(5, I64)
+            .field(6, I64)
+            .field(7, I16);
+    private static final Type AES_GCM =
+            Type.struct().field(1, BINARY).field(2, BINARY).field(3, BOOL);
+
+    /** parquet-format's FileMetaData. */
+    static final Type FILE_META_DATA = Type.struct()
+            .field(1, I32)
+            .field(2, Type.list(SCHEMA_ELEMENT))
+            .field(3, I64)
+            .field(4, Type.list(ROW_GROUP))
+            .field(5, Type.list(KEY_VALUE))
+            .field(6, BINARY)
+            .field(7, Type.list(Type.struct().field(1, EMPTY)))
+            .field(8, Type.struct().field(1, AES_GCM).field(2, AES_GCM))
+            .field(9, BINARY);
+
     /** Deeper nesting than any Parquet struct has; thrift itself stops skipping at 64. */
     private static final int MAX_DEPTH = 64;
 
@@ -52,9 +234,9 @@ final class ThriftSkim {
      * length, or throws an {@code IOException} saying what does not fit. With {@code page} non-null, the struct is
      * read as a {@code PageHeader} and its fields are stored there.
      */
-    static long walk(InputStream in, long available, PageFields page) throws IOException {
+    static long walk(InputStream in, long available, Type type, PageFields page) throws IOException {
         Walker walker = new Walker(in, available, page);
-        walker.struct(0, 0);
+        walker.struct(type, 0, 0);
         if (page != null) {
             page.length = walker.read;
         }
@@ -142,22 +324,29 @@ final class ThriftSkim {
             read += count;
         }
 
-        /** {@code path}: for a page header, 0 at the top, else the id of the top-level field this struct is in. */
-        void struct(int depth, int path) throws IOException {
+        /**
+         * A struct of {@code type} ({@code null}: unknown, every field skipped by its wire type). {@code path}: for a
+         * page header, 0 at the top, else the id of the top-level field this struct is in.
+         */
+        void struct(Type type, int depth, int path) throws IOException {
             if (depth > MAX_DEPTH) {
                 throw new IOException("structs nested deeper than " + MAX_DEPTH);
             }
             int lastId = 0;
             while (true) {
                 int header = next();
-                int type = header & 0x0F;
-                if (type == 0) {
+                int wire = header & 0x0F;
+                if (wire == 0) {
                     return;
                 }
                 int delta = header >>> 4;
                 int id = delta != 0 ? lastId + delta : (short) zigzag32(varint32());
                 lastId = id;
-                long value = value(type, depth, depth == 0 ? id : path, true);
+                Type declared = type == null ? null : type.fields.get(id);
+                boolean asDeclared = declared != null && (declared.kind == wire || declared.kind == 1 && wire == 2);
+                long value = asDeclared
+                        ? typed(declared, depth, depth == 0 ? id : path, true)
+                        : value(wire, depth, depth == 0 ? id : path, true);
                 if (page != null && value != Long.MIN_VALUE) {
                     record(depth, depth == 0 ? 0 : path, id, value);
                 }
@@ -180,6 +369,28 @@ final class ThriftSkim {
             } else if (depth == 1 && path == 8 && id == 6) {
                 page.repetitionLevelsLength = value;
             }
+        }
+
+        /** Reads a value as its declared {@code type}, as the generated decoder does. */
+        private long typed(Type type, int depth, int path, boolean inStruct) throws IOException {
+            if (type.kind == 12) {
+                struct(type, depth + 1, path);
+                return Long.MIN_VALUE;
+            }
+            if (type.kind == 9) {
+                int header = next();
+                long size = header >>> 4;
+                if (size == 15) {
+                    size = varint32();
+                }
+                // the elements are read as declared, whatever the header says; each takes a byte at least
+                fits(type.element.kind == 7 ? size * 8 : size, "list elements");
+                for (long i = 0; i < size; i++) {
+                    typed(type.element, depth + 1, path, false);
+                }
+                return Long.MIN_VALUE;
+            }
+            return value(type.kind, depth, path, inStruct);
         }
 
         /** Walks a value of {@code type}; returns it for integers, else {@code Long.MIN_VALUE}. */
@@ -228,7 +439,7 @@ final class ThriftSkim {
                     return Long.MIN_VALUE;
                 }
                 case 12:
-                    struct(depth + 1, path);
+                    struct(null, depth + 1, path);
                     return Long.MIN_VALUE;
                 case 13: // uuid (thrift 0.19 and later)
                     skip(16);
