@@ -60,7 +60,11 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     /** The row groups (of {@link #getRowGroups()}) whose page sizes were checked. */
     private final Set<Integer> checked = new HashSet<>();
 
-    /** What {@link #setRequestedSchema} set; {@code null}: every column. */
+    /**
+     * What {@link #setRequestedSchema(MessageType)} set; {@code null}: every column. (parquet-java 1.14 has no
+     * {@code setRequestedSchema(List)} to override; after a call of it on a later version, the checks cover every
+     * column, of which the row group has the requested ones.)
+     */
     private List<ColumnDescriptor> requested;
 
     /** Set when {@link #getPath()} returned {@code null} during the current read. */
@@ -217,11 +221,6 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         requested = projection.getColumns();
     }
 
-    @Override
-    public void setRequestedSchema(List<ColumnDescriptor> columns) {
-        super.setRequestedSchema(columns);
-        requested = List.copyOf(columns);
-    }
 
     private interface Read {
         PageReadStore read() throws IOException;
