@@ -219,6 +219,7 @@ class CorruptFileTest {
     /** The library's walk of the page headers, before parquet-java's thrift allocates what a header declares. */
     private static final String PAGE_HEADER_TOO_LARGE =
             "Corrupt page header in FILE, row group \\d+, column \\w+, page at offset \\d+: a field declares";
+
     private static final String FOOTER = "can not read class org.apache.parquet.format.FileMetaData";
     private static final String NOT_PARQUET = "FILE is not a Parquet file";
     private static final String DECOMPRESS = "could not decompress page <- java.io.(EOF|IO)Exception: [A-Z0-9_]+: ";

@@ -221,7 +221,6 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         requested = projection.getColumns();
     }
 
-
     private interface Read {
         PageReadStore read() throws IOException;
     }
