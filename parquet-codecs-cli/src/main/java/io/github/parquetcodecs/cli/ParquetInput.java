@@ -10,7 +10,6 @@ import java.nio.file.Paths;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.LocalInputFile;
 
 /** Opens the user's files, turning what can go wrong into one-line errors that name the file. */
 final class ParquetInput {
@@ -65,10 +64,14 @@ final class ParquetInput {
         return HadoopFreeParquet.readOptions().build();
     }
 
-    /** Opens {@code path} (checked with {@link #parquetFile}) for reading pages. */
+    /**
+     * Opens {@code path} (checked with {@link #parquetFile}) for reading pages, with the library's reader: a corrupt
+     * footer or row group ends in an {@code IOException} or {@code ParquetDecodingException} naming the file, in memory
+     * the file can justify.
+     */
     static ParquetFileReader open(Path path) {
         try {
-            return new ParquetFileReader(new LocalInputFile(path), readOptions());
+            return HadoopFreeParquet.openFile(HadoopFreeParquet.localFile(path), readOptions());
         } catch (IOException | RuntimeException e) {
             throw new CliException(path + ": cannot read the Parquet footer: " + message(e), e);
         }

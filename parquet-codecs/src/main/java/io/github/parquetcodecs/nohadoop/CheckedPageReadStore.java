@@ -9,6 +9,8 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
@@ -43,7 +45,14 @@ final class CheckedPageReadStore implements PageReadStore {
 
     @Override
     public PageReader getPageReader(ColumnDescriptor column) {
-        PageReader pages = rowGroup.getPageReader(column);
+        PageReader pages;
+        try {
+            pages = rowGroup.getPageReader(column);
+        } catch (IllegalArgumentException e) {
+            // parquet-java's row group has no chunk of the column: the footer left it out
+            throw new ParquetDecodingException(
+                    "No column chunk of column " + column + " in a row group of " + file + ": " + e.getMessage(), e);
+        }
         return pages == null ? null : new CheckedPageReader(pages, column, file);
     }
 
@@ -83,7 +92,7 @@ final class CheckedPageReadStore implements PageReadStore {
             DictionaryPage page;
             try {
                 page = pages.readDictionaryPage();
-            } catch (ParquetDecodingException e) {
+            } catch (RuntimeException e) {
                 throw naming(e);
             }
             return page == null ? null : check(page, column, file);
@@ -96,22 +105,104 @@ final class CheckedPageReadStore implements PageReadStore {
 
         @Override
         public DataPage readPage() {
+            DataPage page;
             try {
-                return pages.readPage();
-            } catch (ParquetDecodingException e) {
+                page = pages.readPage();
+            } catch (RuntimeException e) {
                 throw naming(e);
             }
+            return page == null ? null : checkRuns(page);
+        }
+
+        /**
+         * {@code page}, its runs checked ({@link PageRuns}): with its bytes read once into a buffer, so that a page
+         * whose bytes are a stream can be read again.
+         */
+        private DataPage checkRuns(DataPage page) {
+            String problem;
+            DataPage checked;
+            try {
+                if (page instanceof DataPageV1) {
+                    DataPageV1 v1 = (DataPageV1) page;
+                    ByteBuffer bytes = v1.getBytes().toByteBuffer();
+                    problem = PageRuns.checkV1(
+                            bytes,
+                            column,
+                            v1.getValueCount(),
+                            v1.getRlEncoding(),
+                            v1.getDlEncoding(),
+                            v1.getValueEncoding());
+                    checked = v1.getFirstRowIndex().isPresent()
+                                    && v1.getIndexRowCount().isPresent()
+                            ? new DataPageV1(
+                                    BytesInput.from(bytes),
+                                    v1.getValueCount(),
+                                    v1.getUncompressedSize(),
+                                    v1.getFirstRowIndex().get(),
+                                    v1.getIndexRowCount().get(),
+                                    v1.getStatistics(),
+                                    v1.getRlEncoding(),
+                                    v1.getDlEncoding(),
+                                    v1.getValueEncoding())
+                            : new DataPageV1(
+                                    BytesInput.from(bytes),
+                                    v1.getValueCount(),
+                                    v1.getUncompressedSize(),
+                                    v1.getStatistics(),
+                                    v1.getRlEncoding(),
+                                    v1.getDlEncoding(),
+                                    v1.getValueEncoding());
+                } else if (page instanceof DataPageV2 && !((DataPageV2) page).isCompressed()) {
+                    DataPageV2 v2 = (DataPageV2) page;
+                    ByteBuffer repetition = v2.getRepetitionLevels().toByteBuffer();
+                    ByteBuffer definition = v2.getDefinitionLevels().toByteBuffer();
+                    ByteBuffer data = v2.getData().toByteBuffer();
+                    problem = PageRuns.checkV2(
+                            repetition, definition, data, column, v2.getValueCount(), v2.getDataEncoding());
+                    checked = v2.getFirstRowIndex().isPresent()
+                            ? DataPageV2.uncompressed(
+                                    v2.getRowCount(),
+                                    v2.getNullCount(),
+                                    v2.getValueCount(),
+                                    v2.getFirstRowIndex().get(),
+                                    BytesInput.from(repetition),
+                                    BytesInput.from(definition),
+                                    v2.getDataEncoding(),
+                                    BytesInput.from(data),
+                                    v2.getStatistics())
+                            : DataPageV2.uncompressed(
+                                    v2.getRowCount(),
+                                    v2.getNullCount(),
+                                    v2.getValueCount(),
+                                    BytesInput.from(repetition),
+                                    BytesInput.from(definition),
+                                    v2.getDataEncoding(),
+                                    BytesInput.from(data),
+                                    v2.getStatistics());
+                } else {
+                    return page;
+                }
+            } catch (IOException e) {
+                throw new ParquetDecodingException("Could not read a data page of column " + column + " in " + file, e);
+            }
+            if (problem != null) {
+                throw new ParquetDecodingException(
+                        "Corrupt data page of column " + column + " in " + file + ": " + problem);
+            }
+            return checked;
         }
 
         /**
          * parquet-java's error (a page that cannot be decompressed or fails its checksum), naming file and column;
-         * subclasses of {@code ParquetDecodingException} are left as they are.
+         * subclasses of {@code ParquetDecodingException} are left as they are, any other {@code RuntimeException} (a
+         * page that parquet-java cannot take apart) becomes a {@code ParquetDecodingException} caused by it.
          */
-        private ParquetDecodingException naming(ParquetDecodingException e) {
-            if (e.getClass() != ParquetDecodingException.class) {
-                return e;
+        private ParquetDecodingException naming(RuntimeException e) {
+            if (e instanceof ParquetDecodingException && e.getClass() != ParquetDecodingException.class) {
+                return (ParquetDecodingException) e;
             }
-            return new ParquetDecodingException(e.getMessage() + " (column " + column + " in " + file + ")", e);
+            String message = e instanceof ParquetDecodingException ? e.getMessage() : "Cannot read a page: " + e;
+            return new ParquetDecodingException(message + " (column " + column + " in " + file + ")", e);
         }
     }
 

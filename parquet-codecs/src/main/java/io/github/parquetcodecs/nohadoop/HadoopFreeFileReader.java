@@ -3,18 +3,24 @@ package io.github.parquetcodecs.nohadoop;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.format.InvalidParquetMetadataException;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * A {@link ParquetFileReader} that reads exactly as {@code new ParquetFileReader(file, options)} does, but whose error
@@ -38,6 +44,13 @@ import org.apache.parquet.io.ParquetDecodingException;
  *       gives one naming the file; any other plain {@code IOException} or {@code ParquetDecodingException} of
  *       opening the file or reading a row group that does not name the file is wrapped in one of the same class that
  *       does (subclasses, such as {@code NoSuchFileException}, are left as they are).
+ *   <li>So that a corrupt file costs no more memory than it can justify, before parquet-java decodes or allocates by
+ *       what the file declares: the footer's thrift is walked when the file is opened ({@code ThriftSkim}), and a
+ *       column chunk outside the file is refused then; the page headers of a row group's chunks are walked before it
+ *       is read ({@code PageHeaders}); a row group of more rows than a column's pages declare values is refused
+ *       after; the runs and delta headers of each data page are checked against the page ({@code PageRuns}). Any
+ *       other {@code RuntimeException} of opening the file or reading a row group or page becomes an {@code
+ *       IOException} or {@code ParquetDecodingException} naming the file (docs/hostile-input.md, "Corrupt files").
  *   <li>Dictionary pages whose value count is negative or more than their bytes can hold are refused with a {@code
  *       ParquetDecodingException} when the page is read, before parquet-java allocates an array of that many values
  *       (which ends in {@code NegativeArraySizeException}, or in a VM error for an array larger than the heap or the VM limit).
@@ -50,6 +63,16 @@ import org.apache.parquet.io.ParquetDecodingException;
  */
 public final class HadoopFreeFileReader extends ParquetFileReader {
     private final InputFile input;
+
+    /** The row groups (of {@link #getRowGroups()}) whose page sizes were checked. */
+    private final Set<Integer> checked = new HashSet<>();
+
+    /**
+     * What {@link #setRequestedSchema(MessageType)} set; {@code null}: every column. (parquet-java 1.14 has no
+     * {@code setRequestedSchema(List)} to override; after a call of it on a later version, the checks cover every
+     * column, of which the row group has the requested ones.)
+     */
+    private List<ColumnDescriptor> requested;
 
     /** Set when {@link #getPath()} returned {@code null} during the current read. */
     private boolean pathWithheld;
@@ -70,8 +93,10 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
      * one that does.
      */
     static HadoopFreeFileReader openChecked(InputFile file, ParquetReadOptions options) throws IOException {
+        checkFooter(file);
+        HadoopFreeFileReader reader;
         try {
-            return new HadoopFreeFileReader(file, options);
+            reader = new HadoopFreeFileReader(file, options);
         } catch (IOException e) {
             // exactly IOException: parquet-java's own (an unreadable footer); subclasses (NoSuchFileException, ...)
             // are left as they are
@@ -83,12 +108,76 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         } catch (InvalidParquetMetadataException e) {
             throw new IOException(naming(file.toString(), "Corrupt footer: " + e.getMessage()), e);
         } catch (RuntimeException e) {
-            // exactly RuntimeException: what ParquetFileReader.readFooter throws for a file that is not Parquet.
-            // Subclasses (ParquetDecodingException, argument errors, crypto errors) are left as they are.
-            if (e.getClass() == RuntimeException.class) {
-                throw new IOException(naming(file.toString(), e.getMessage()), e);
+            // a plain RuntimeException is what ParquetFileReader.readFooter throws for a file that is not Parquet;
+            // any other (a footer whose thrift decodes into nonsense: NullPointerException, ClassCastException,
+            // InvalidRecordException, ParquetCryptoRuntimeException for a PARE magic without keys, ...) is wrapped
+            // too, so that opening a corrupt file ends in an IOException naming it
+            throw new IOException(
+                    naming(
+                            file.toString(),
+                            e.getClass() == RuntimeException.class ? e.getMessage() : "Corrupt footer: " + e),
+                    e);
+        }
+        try {
+            reader.checkChunksInsideFile();
+        } catch (IOException | RuntimeException e) {
+            try {
+                reader.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
             }
-            throw e;
+            throw e instanceof IOException
+                    ? (IOException) e
+                    : new IOException(naming(file.toString(), "Corrupt footer: " + e), e);
+        }
+        return reader;
+    }
+
+    /**
+     * Walks the thrift of a plaintext footer ({@code PAR1} at both ends, a length that fits) before parquet-java decodes
+     * it, and refuses one that declares a binary or list larger than the footer (see {@link ThriftSkim}). Anything
+     * else about the tail (no magic, an encrypted footer, a length outside the file) is left to parquet-java, which
+     * reports it.
+     */
+    private static void checkFooter(InputFile file) throws IOException {
+        long length = file.getLength();
+        if (length < 12) {
+            return;
+        }
+        try (SeekableInputStream in = file.newStream()) {
+            byte[] tail = new byte[8];
+            in.seek(length - 8);
+            in.readFully(tail);
+            if (tail[4] != 'P' || tail[5] != 'A' || tail[6] != 'R' || tail[7] != '1') {
+                return;
+            }
+            long footerLength =
+                    (tail[0] & 0xFFL) | (tail[1] & 0xFFL) << 8 | (tail[2] & 0xFFL) << 16 | (tail[3] & 0xFFL) << 24;
+            if (footerLength > length - 12) {
+                return;
+            }
+            in.seek(length - 8 - footerLength);
+            try {
+                ThriftSkim.walk(
+                        new java.io.BufferedInputStream(in, 8192), footerLength, ThriftSkim.FILE_META_DATA, null);
+            } catch (ThriftSkim.TooLarge e) {
+                throw new IOException("Corrupt footer in " + file + ": " + e.getMessage(), e);
+            } catch (IOException malformed) {
+                // parquet-java's decoder reports it
+            }
+        }
+    }
+
+    /**
+     * Refuses a footer that places a column chunk outside the file, before any row group is read: parquet-java
+     * allocates a buffer of a chunk's declared length before reading it, so a few kilobytes could otherwise cost a
+     * gibibyte.
+     */
+    private void checkChunksInsideFile() throws IOException {
+        List<String> outside = chunksOutsideFile(getFooter().getBlocks());
+        if (!outside.isEmpty()) {
+            throw new IOException("Corrupt footer in " + getFile() + ": column chunks outside the file: "
+                    + String.join("; ", outside));
         }
     }
 
@@ -115,42 +204,124 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
 
     @Override
     public PageReadStore readNextRowGroup() throws IOException {
-        return reading(super::readNextRowGroup);
+        return reading(NEXT, super::readNextRowGroup);
     }
 
     @Override
     public PageReadStore readRowGroup(int blockIndex) throws IOException {
-        return reading(() -> super.readRowGroup(blockIndex));
+        return reading(blockIndex, () -> super.readRowGroup(blockIndex));
     }
 
     @Override
     public PageReadStore readNextFilteredRowGroup() throws IOException {
-        return reading(super::readNextFilteredRowGroup);
+        return reading(NEXT, super::readNextFilteredRowGroup);
     }
 
     @Override
     public PageReadStore readFilteredRowGroup(int blockIndex) throws IOException {
-        return reading(() -> super.readFilteredRowGroup(blockIndex));
+        return reading(blockIndex, () -> super.readFilteredRowGroup(blockIndex));
+    }
+
+    @Override
+    public void setRequestedSchema(MessageType projection) {
+        super.setRequestedSchema(projection);
+        requested = projection.getColumns();
     }
 
     private interface Read {
         PageReadStore read() throws IOException;
     }
 
-    /** Runs one of parquet-java's read methods; see the class comment for what changes when it fails. */
-    private PageReadStore reading(Read read) throws IOException {
+    /** {@link #reading}'s row group: the next one of {@link #getRowGroups()}. */
+    private static final int NEXT = -1;
+
+    /**
+     * Runs one of parquet-java's read methods on row group {@code index} of {@link #getRowGroups()} ({@link #NEXT}:
+     * the next one). Before it, the page headers of the column chunk that parquet-java reads past its end when a page
+     * needs it (the last one read) are checked against the file; after it, the row count against the pages'. What
+     * it throws is an {@code IOException} or a {@code ParquetDecodingException} naming the file; see the class
+     * comment.
+     */
+    private PageReadStore reading(int index, Read read) throws IOException {
         pathWithheld = false;
+        int rowGroup = index == NEXT ? RowGroupIndex.next(this) : index;
         try {
-            return CheckedPageReadStore.wrap(read.read(), getFile());
+            List<BlockMetaData> rowGroups = getRowGroups();
+            for (int i = rowGroup < 0 ? 0 : rowGroup; i < (rowGroup < 0 ? rowGroups.size() : rowGroup + 1); i++) {
+                // every row group when the index is not known
+                if (i < rowGroups.size() && checked.add(i)) {
+                    PageHeaders.check(input, getFile(), i, rowGroups.get(i), requestedColumns());
+                }
+            }
+            PageReadStore store = read.read();
+            if (store != null && !(store instanceof CheckedPageReadStore)) {
+                checkRowCount(store, rowGroup);
+            }
+            return CheckedPageReadStore.wrap(store, getFile());
         } catch (IOException e) {
             Exception explained = explained(e);
-            throw explained instanceof IOException ? (IOException) explained : e;
+            if (explained instanceof IOException) {
+                throw (IOException) explained;
+            }
+            if (e == lastExplained || String.valueOf(e.getMessage()).contains(getFile())) {
+                throw e;
+            }
+            throw (IOException) ours(new IOException(where(rowGroup) + ": " + e.getMessage(), e));
         } catch (RuntimeException e) {
             Exception explained = explained(e);
             if (explained instanceof IOException) {
                 throw (IOException) explained;
             }
-            throw explained instanceof RuntimeException ? (RuntimeException) explained : e;
+            if (explained instanceof ParquetDecodingException) {
+                throw (ParquetDecodingException) explained;
+            }
+            if (e == lastExplained
+                    || e instanceof ParquetDecodingException
+                            && String.valueOf(e.getMessage()).contains(getFile())) {
+                throw e;
+            }
+            // anything else parquet-java throws on a corrupt row group (NullPointerException for a page type
+            // without its header, ArrayIndexOutOfBoundsException, IllegalArgumentException for a negative size...)
+            throw (ParquetDecodingException)
+                    ours(new ParquetDecodingException("Cannot read " + where(rowGroup) + ": " + e, e));
+        }
+    }
+
+    /** {@code e}, remembered as made by this reader (read methods of parquet-java call each other). */
+    private Exception ours(Exception e) {
+        lastExplained = e;
+        return e;
+    }
+
+    /** "row group N of FILE", or "a row group of FILE" when the index is not known. */
+    private String where(int rowGroup) {
+        return (rowGroup >= 0 ? "row group " + rowGroup : "a row group") + " of " + getFile();
+    }
+
+    /** The columns a read returns: the requested ones, by default every column of the file. */
+    private List<ColumnDescriptor> requestedColumns() {
+        return requested != null ? requested : getFileMetaData().getSchema().getColumns();
+    }
+
+    /**
+     * A row holds at least one value (or null, or empty list) of every column, so a row group of more rows than one
+     * of its column chunks' pages declare values is corrupt: parquet-java's record reader would go on producing
+     * rows past the end of the pages (2^31 of them for a footer's corrupt row count).
+     */
+    private void checkRowCount(PageReadStore store, int rowGroup) throws IOException {
+        long rows = store.getRowCount();
+        for (ColumnDescriptor column : requestedColumns()) {
+            PageReader pages;
+            try {
+                pages = store.getPageReader(column);
+            } catch (IllegalArgumentException notInTheFile) {
+                continue; // a projected column the file does not have
+            }
+            if (pages != null && pages.getTotalValueCount() < rows) {
+                throw (IOException) ours(new IOException("Corrupt " + where(rowGroup) + ": it declares " + rows
+                        + " rows, but the pages of column " + String.join(".", column.getPath()) + " hold "
+                        + pages.getTotalValueCount() + " values"));
+            }
         }
     }
 
@@ -177,19 +348,7 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
                     : getFile() + ": " + message;
             explained = new IOException(named, e);
         } else {
-            List<String> outside;
-            try {
-                outside = chunksOutsideFile();
-            } catch (IOException lengthUnknown) {
-                e.addSuppressed(lengthUnknown);
-                outside = List.of();
-            }
-            if (!outside.isEmpty()) {
-                explained = new IOException(
-                        "Corrupt footer in " + getFile() + ": column chunks outside the file: "
-                                + String.join("; ", outside),
-                        e);
-            } else if (e instanceof InvalidParquetMetadataException) {
+            if (e instanceof InvalidParquetMetadataException) {
                 explained = new IOException("Corrupt page header in " + getFile() + ": " + e.getMessage(), e);
             } else if (e instanceof EOFException && e.getMessage() == null) {
                 explained = new EOFException("Unexpected end of data reading a row group of " + getFile()
@@ -209,10 +368,9 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     }
 
     /** The column chunks of the row groups to read that the footer places outside the file, described. */
-    private List<String> chunksOutsideFile() throws IOException {
+    private List<String> chunksOutsideFile(List<BlockMetaData> rowGroups) throws IOException {
         long length = input.getLength();
         List<String> outside = new ArrayList<>();
-        List<BlockMetaData> rowGroups = getRowGroups();
         for (int i = 0; i < rowGroups.size(); i++) {
             for (ColumnChunkMetaData chunk : rowGroups.get(i).getColumns()) {
                 long start = chunk.getStartingPos();

@@ -55,27 +55,33 @@ public final class HadoopFreeRecordReader<T> implements Closeable {
     HadoopFreeRecordReader(InputFile file, ReadSupport<T> readSupport, ParquetReadOptions options) throws IOException {
         fileReader = HadoopFreeFileReader.openChecked(file, options);
         try {
-            ParquetConfiguration conf = options.getConfiguration();
-            for (String name : options.getPropertyNames()) {
-                conf.set(name, options.getProperty(name));
+            try {
+                ParquetConfiguration conf = options.getConfiguration();
+                for (String name : options.getPropertyNames()) {
+                    conf.set(name, options.getProperty(name));
+                }
+                FileMetaData metadata = fileReader.getFooter().getFileMetaData();
+                fileSchema = metadata.getSchema();
+                Map<String, String> keyValues = metadata.getKeyValueMetaData();
+                ReadSupport.ReadContext context =
+                        readSupport.init(new InitContext(conf, toSetMultiMap(keyValues), fileSchema));
+                requestedSchema = context.getRequestedSchema();
+                // Before any count: the projection changes which columns filters and counts read.
+                fileReader.setRequestedSchema(requestedSchema);
+                materializer = readSupport.prepareForRead(conf, keyValues, fileSchema, context);
+                columnIOFactory = new ColumnIOFactory(metadata.getCreatedBy());
+                // Compile-time constant: ParquetInputFormat (a Hadoop subclass) is not loaded.
+                strictTypeChecking = options.isEnabled(ParquetInputFormat.STRICT_TYPE_CHECKING, true);
+                FilterCompat.Filter recordFilter = options.getRecordFilter();
+                filter = options.useRecordFilter() && recordFilter != null ? recordFilter : FilterCompat.NOOP;
+                total = fileReader.getFilteredRecordCount();
+            } catch (RuntimeException e) {
+                // a footer that opens but whose schema or key-value metadata the read support cannot take (a
+                // corrupt Avro schema, a type without a conversion), or whose column indexes are corrupt
+                throw new IOException("Cannot read the records of " + fileReader.getFile() + ": " + e, e);
             }
-            FileMetaData metadata = fileReader.getFooter().getFileMetaData();
-            fileSchema = metadata.getSchema();
-            Map<String, String> keyValues = metadata.getKeyValueMetaData();
-            ReadSupport.ReadContext context =
-                    readSupport.init(new InitContext(conf, toSetMultiMap(keyValues), fileSchema));
-            requestedSchema = context.getRequestedSchema();
-            // Before any count: the projection changes which columns filters and counts read.
-            fileReader.setRequestedSchema(requestedSchema);
-            materializer = readSupport.prepareForRead(conf, keyValues, fileSchema, context);
-            columnIOFactory = new ColumnIOFactory(metadata.getCreatedBy());
-            // Compile-time constant: ParquetInputFormat (a Hadoop subclass) is not loaded.
-            strictTypeChecking = options.isEnabled(ParquetInputFormat.STRICT_TYPE_CHECKING, true);
-            FilterCompat.Filter recordFilter = options.getRecordFilter();
-            filter = options.useRecordFilter() && recordFilter != null ? recordFilter : FilterCompat.NOOP;
-            total = fileReader.getFilteredRecordCount();
             badRecords = new UnmaterializableRecordCounter(options, total);
-        } catch (RuntimeException | Error e) {
+        } catch (IOException | RuntimeException | Error e) {
             try {
                 fileReader.close();
             } catch (IOException suppressed) {
@@ -136,8 +142,14 @@ public final class HadoopFreeRecordReader<T> implements Closeable {
                     + " in file " + fileReader.getFile());
         }
         rowGroupIndex++;
-        MessageColumnIO columnIO = columnIOFactory.getColumnIO(requestedSchema, fileSchema, strictTypeChecking);
-        recordReader = columnIO.getRecordReader(rowGroup, materializer, filter);
+        try {
+            MessageColumnIO columnIO = columnIOFactory.getColumnIO(requestedSchema, fileSchema, strictTypeChecking);
+            // reads each column's first page, with its levels and dictionary
+            recordReader = columnIO.getRecordReader(rowGroup, materializer, filter);
+        } catch (RuntimeException e) {
+            throw new ParquetDecodingException(
+                    "Can not start reading block " + rowGroupIndex + " in file " + fileReader.getFile(), e);
+        }
         loaded += rowGroup.getRowCount();
     }
 
