@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.DirectByteBufferAllocator;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -23,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * dev/upstream-check's contract suite on the patched parquet-java factories, {@code -Dupstream.factory=heap} for
- * {@code CodecFactory} and {@code direct} for the direct codec factory ({@code CodecFactory.createDirectCodecFactory}).
+ * {@code CodecFactory} (with a {@code PlainParquetConfiguration}) and {@code direct} for the direct codec factory
+ * ({@code CodecFactory.createDirectCodecFactory}, which takes a Hadoop {@code Configuration} in 1.18.1).
  * It goes through their public interfaces only ({@code BytesInputCompressor} and {@code BytesInputDecompressor}), so
  * it holds whatever the series names its codec classes. Compiled with CodecSweep and TestData against the patched
  * parquet-hadoop jar, never with the library.
@@ -41,8 +43,7 @@ public class PatchedCodecSweepTest extends CodecSweep {
     private static final int PAGE_SIZE = 64 * 1024;
 
     private final CompressionCodecFactory factory = "direct".equals(System.getProperty("upstream.factory"))
-            ? CodecFactory.createDirectCodecFactory(
-                    new PlainParquetConfiguration(), new DirectByteBufferAllocator(), 0)
+            ? CodecFactory.createDirectCodecFactory(new Configuration(), new DirectByteBufferAllocator(), 0)
             : new CodecFactory(new PlainParquetConfiguration(), 0);
 
     @Override
@@ -168,9 +169,11 @@ public class PatchedCodecSweepTest extends CodecSweep {
     }
 
     private static void assertGuards(ByteBuffer buffer, int start, int length, String what) {
-        for (int i = 0; i < buffer.capacity(); i++) {
+        ByteBuffer all = buffer.duplicate();
+        all.limit(all.capacity());
+        for (int i = 0; i < all.capacity(); i++) {
             if (i < start || i >= start + length) {
-                assertEquals(GUARD_BYTE, buffer.get(i), what + ": guard byte at " + i + " changed");
+                assertEquals(GUARD_BYTE, all.get(i), what + ": guard byte at " + i + " changed");
             }
         }
     }
