@@ -59,11 +59,11 @@ def main():
     spark.sparkContext.setLogLevel("ERROR")
     jvm = spark._jvm
     version = jvm.org.apache.parquet.Version.FULL_VERSION
-    try:
-        jvm.java.lang.Class.forName("org.apache.parquet.hadoop.Codecs")  # package-private; present only when patched
-        direct = True
-    except Exception:
-        direct = False
+    # stock CodecFactory compresses through Hadoop codecs in a HeapBytesCompressor; the patched one calls zstd-jni
+    factory = jvm.org.apache.parquet.hadoop.CodecFactory(jvm.org.apache.hadoop.conf.Configuration(), 0)
+    zstd = factory.getCompressor(jvm.org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD)
+    direct = not zstd.getClass().getName().endswith("HeapBytesCompressor")
+    factory.release()
     print(json.dumps({"mode": mode, "parquet": version, "direct_codecs": direct}), flush=True)
     expected = digest(frame(spark))
     print(json.dumps({"mode": mode, "expected_rows": expected[0], "expected_hash": expected[1]}), flush=True)
