@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.bytes.BytesInput;
@@ -40,6 +42,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 public class PatchedCodecSweepTest extends CodecSweep {
     private static final int GUARD = 16;
     private static final byte GUARD_BYTE = (byte) 0xA5;
+    /**
+     * Every codec but BROTLI: the series leaves BROTLI on Hadoop's codec, whose jar (jitpack) is not on Maven Central,
+     * as MasterCodecSweepTest does on master.
+     */
+    private static final Set<CompressionCodecName> SWEPT =
+            EnumSet.complementOf(EnumSet.of(CompressionCodecName.BROTLI));
     private static final int PAGE_SIZE = 64 * 1024;
 
     private final CompressionCodecFactory factory = "direct".equals(System.getProperty("upstream.factory"))
@@ -62,8 +70,18 @@ public class PatchedCodecSweepTest extends CodecSweep {
         return false;
     }
 
+    @Override
+    Stream<Arguments> cases() {
+        return super.cases().filter(arguments -> SWEPT.contains((CompressionCodecName) arguments.get()[0]));
+    }
+
+    /** Hides {@link CodecSweep#codecs()} for the tests that take a codec only. */
+    static Stream<CompressionCodecName> codecs() {
+        return SWEPT.stream();
+    }
+
     static Stream<Arguments> corruptions() {
-        return Stream.of(CompressionCodecName.values())
+        return SWEPT.stream()
                 .filter(codec -> codec != CompressionCodecName.UNCOMPRESSED)
                 .flatMap(codec -> Stream.of(
                                 "empty", "truncated", "one byte short", "declared one byte more",
