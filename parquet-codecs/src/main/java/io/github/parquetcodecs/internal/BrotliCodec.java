@@ -23,7 +23,7 @@ final class BrotliCodec extends Codec {
 
     static final String QUALITY = "compression.brotli.quality";
     static final int DEFAULT_QUALITY = 1;
-    static final String VERSION = "1.20.0";
+    static final String VERSION = "1.24.0";
 
     private static final Levels LEVELS = new Levels("BROTLI", 0, 11, DEFAULT_QUALITY, QUALITY);
 
