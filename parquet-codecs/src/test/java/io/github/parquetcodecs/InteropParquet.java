@@ -1,5 +1,6 @@
 package io.github.parquetcodecs;
 
+import io.github.parquetcodecs.nohadoop.HadoopFreeParquet;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -251,7 +252,8 @@ final class InteropParquet {
     }
 
     /**
-     * Reads {@code file} through parquet-java with {@code factory}: every page header of every column chunk, then
+     * Reads {@code file} through parquet-java with {@code factory}, opened with {@link HadoopFreeParquet#openFile} so that
+     * the corrupt-file checks run on every file the other engines write: every page header of every column chunk, then
      * every value. Columns are read by name and their values converted to the Java types of {@link InteropDataset}.
      */
     static FileContents read(Path file, CompressionCodecFactory factory) throws IOException {
@@ -259,7 +261,7 @@ final class InteropParquet {
                 .withCodecFactory(factory)
                 .build();
         FileContents contents = new FileContents();
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+        try (ParquetFileReader reader = HadoopFreeParquet.openFile(new LocalInputFile(file), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             for (Type field : schema.getFields()) {
                 contents.physicalTypes.put(

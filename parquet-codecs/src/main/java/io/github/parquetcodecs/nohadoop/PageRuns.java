@@ -187,7 +187,8 @@ final class PageRuns {
     /**
      * Walks the runs of an RLE/bit-packing hybrid stream in [{@code from}, {@code end}) as parquet-column's decoder
      * reads them, until {@code values} values are decoded; a bit-packed run of more groups of 8 than the values left
-     * need is refused.
+     * need is refused unless its bytes are all in the stream (so that what the decoder allocates for it is bounded by
+     * the page's size).
      */
     private static String runs(ByteBuffer bytes, int from, int end, int width, long values, String what) {
         long decoded = 0;
@@ -204,9 +205,13 @@ final class PageRuns {
                 position[0] = at + (width + 7) / 8;
             } else { // bit-packed: count groups of 8
                 long left = values - decoded;
-                if (count > (left + 7) / 8) {
-                    return "a bit-packed run of " + what + "s declares " + count * 8 + " values, but the page has "
-                            + left + " left";
+                // Writers may declare more groups than the values left need (DuckDB pads a page's last run to 256
+                // values): such a run is fine when its bytes are there, since the decoder's arrays are then bounded
+                // by the page's own size. A run whose bytes are not there, or of width 0, may not exceed the values.
+                boolean bytesPresent = width > 0 && count * width <= end - at;
+                if (count > (left + 7) / 8 && !bytesPresent) {
+                    return "a bit-packed run of " + what + "s declares " + count * 8 + " values (" + count * width
+                            + " bytes), but the page has " + left + " values and " + (end - at) + " bytes left";
                 }
                 decoded += count * 8;
                 position[0] = at + (int) Math.min(count * width, end - at);
