@@ -37,7 +37,7 @@ import org.apache.parquet.schema.MessageTypeParser;
  * ParquetReadOptions with a PlainParquetConfiguration, and prints per file its codecs, row count and a digest
  * of all records.
  *
- * <p>{@code write DIR [all]}: writes, with every codec but BROTLI (LZO only with {@code all}), a file of 20,000 rows through ParquetWriter with a
+ * <p>{@code write DIR [all]}: writes, with every codec (LZO only with {@code all}), a file of 20,000 rows through ParquetWriter with a
  * PlainParquetConfiguration, reads it back the same way and prints its row count and digest.
  */
 public final class ReadWriteFiles {
@@ -58,9 +58,6 @@ public final class ReadWriteFiles {
           "message m { required int64 id; optional binary text (UTF8); required double value; }");
       for (CompressionCodecName codec : CompressionCodecName.values()) {
         boolean all = args.length > 2 && args[2].equals("all");
-        if (codec == CompressionCodecName.BROTLI) {
-          continue; // the series leaves BROTLI on Hadoop's codec, whose jar (jitpack) is not on Maven Central
-        }
         if (!all && codec == CompressionCodecName.LZO) {
           continue; // stock parquet-java needs hadoop-lzo, which is not on Maven Central
         }

@@ -42,12 +42,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 public class PatchedCodecSweepTest extends CodecSweep {
     private static final int GUARD = 16;
     private static final byte GUARD_BYTE = (byte) 0xA5;
-    /**
-     * Every codec but BROTLI: the series leaves BROTLI on Hadoop's codec, whose jar (jitpack) is not on Maven Central,
-     * as MasterCodecSweepTest does on master.
-     */
-    private static final Set<CompressionCodecName> SWEPT =
-            EnumSet.complementOf(EnumSet.of(CompressionCodecName.BROTLI));
+    /** Every codec, BROTLI included (brotli4j since the series' BROTLI commit), as MasterCodecSweepTest on master. */
+    private static final Set<CompressionCodecName> SWEPT = EnumSet.allOf(CompressionCodecName.class);
     private static final int PAGE_SIZE = 64 * 1024;
 
     private final CompressionCodecFactory factory = "direct".equals(System.getProperty("upstream.factory"))
