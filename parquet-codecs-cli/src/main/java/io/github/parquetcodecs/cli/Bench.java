@@ -13,8 +13,9 @@ import java.util.List;
  * <p>Each column's sampled pages are cut into chunks of about {@link #CHUNK_BYTES} (at most {@link #CHUNK_PAGES}
  * pages). One timed sample is one variant
  * compressing (or decompressing) one chunk, repeated to at least {@link #MIN_TIMED_BYTES} for tiny columns. A pass
- * takes every chunk once, and on each chunk every variant in turn, starting with another variant each time, so machine
- * noise hits all of them alike and every variant's passes can be compared pass by pass. Each sample's output is dropped
+ * takes every chunk once, and on each chunk every variant in turn, in the order of {@link #sequence} (each variant
+ * first as often as the others, and after each other variant as often), so machine noise and what one variant leaves
+ * to the next hit all of them alike, and every variant's passes can be compared pass by pass. Each sample's output is dropped
  * before the next sample is timed. A sample during which the JVM ran a garbage collection (seen through the {@link
  * GarbageCollectorMXBean}s) is timed again, up to {@link #GC_RETRIES} times; the collections' time is reported.
  *
@@ -372,6 +373,7 @@ final class Bench {
 
         long end = start + budgetNanos;
         List<Long> passNanos = new ArrayList<>();
+        int units = 0;
         while (true) {
             long now = System.nanoTime();
             if (passes >= MIN_PASSES && now + typicalPass(passNanos) > end) {
@@ -383,8 +385,9 @@ final class Bench {
             }
             for (int i = 0; i < order.size(); i++) {
                 Chunk chunk = order.get(i);
+                int[] sequence = sequence(n, units++);
                 for (int k = 0; k < n; k++) {
-                    int v = (passes + i + k) % n;
+                    int v = sequence[k];
                     unit(chunk, variants.get(v), coders.get(v), results.get(v), passes, passes == 0);
                 }
                 report(progress, start, budgetNanos);
@@ -420,6 +423,31 @@ final class Bench {
         }
         list.sort(null);
         return list.get(list.size() / 2);
+    }
+
+    /**
+     * The order in which {@code n} variants run on the {@code unit}-th chunk of the passes: row {@code unit} of a
+     * Williams design, a Latin square in which, over {@link #sequences} consecutive units, every variant runs once in
+     * each position and right after every other variant equally often. A variant leaves the caches, the heap and the
+     * CPU in a state the next one meets; in a plain rotation it always meets the same predecessor's (a bias of up to
+     * 10 % between two rows doing the same work, measured for issue #23), here each meets every predecessor's alike.
+     * Row 0 is 0, 1, n-1, 2, n-2, ...; row r adds r (mod n) to it; for odd n, rows n to 2n-1 are rows 0 to n-1
+     * reversed.
+     */
+    static int[] sequence(int n, int unit) {
+        int row = unit % sequences(n);
+        int shift = row % n;
+        int[] sequence = new int[n];
+        for (int k = 0; k < n; k++) {
+            int base = k % 2 == 1 ? (k + 1) / 2 : (n - k / 2) % n;
+            sequence[row < n ? k : n - 1 - k] = (base + shift) % n;
+        }
+        return sequence;
+    }
+
+    /** The rows of the Williams design for {@code n} variants: n when n is even, 2n when it is odd. */
+    static int sequences(int n) {
+        return n % 2 == 0 ? n : 2 * n;
     }
 
     /** Where {@code chunk} is in its column, from 0 to 1. */

@@ -1,5 +1,6 @@
 package io.github.parquetcodecs.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -366,10 +368,12 @@ class BenchTest {
                 assertEquals(String.valueOf((char) ('a' + (w + k) % 3)), calls.get(w * 3 + k), "warm-up " + w);
             }
         }
+        // one chunk: pass p is unit p of the Williams design; for 3 variants its rows are these 6
+        int[][] rows = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}, {0, 2, 1}, {1, 0, 2}};
         for (int p = 0; p < bench.passes; p++) {
             for (int k = 0; k < 3; k++) {
                 assertEquals(
-                        String.valueOf((char) ('a' + (p + k) % 3)),
+                        String.valueOf((char) ('a' + rows[p % 6][k])),
                         calls.get((bench.warmupUnits + p) * 3 + k),
                         "pass " + p + " position " + k);
             }
@@ -381,6 +385,39 @@ class BenchTest {
         assertTrue(bench.totalBytes == 11 || bench.totalBytes == 8, "bytes timed: " + bench.totalBytes);
         assertEquals(bench.totalBytes, results.get(0).totalCompressed);
         assertEquals(bench.passes, results.get(0).compressPasses.size());
+    }
+
+    /**
+     * Over one cycle of the design, every variant runs once in each position per n units, and right after every other
+     * variant equally often (once for even n, twice for odd n), so no row always follows the same one.
+     */
+    @Test
+    void theOrderOfVariantsIsBalanced() {
+        for (int n = 1; n <= 16; n++) {
+            int units = Bench.sequences(n);
+            assertEquals(n % 2 == 0 ? n : 2 * n, units);
+            int[][] position = new int[n][n];
+            int[][] follows = new int[n][n];
+            for (int u = 0; u < units; u++) {
+                int[] sequence = Bench.sequence(n, u);
+                assertArrayEquals(Bench.sequence(n, u + units), sequence, "the design repeats");
+                boolean[] seen = new boolean[n];
+                for (int k = 0; k < n; k++) {
+                    assertFalse(seen[sequence[k]], "n " + n + " unit " + u + ": " + Arrays.toString(sequence));
+                    seen[sequence[k]] = true;
+                    position[sequence[k]][k]++;
+                    if (k > 0) {
+                        follows[sequence[k - 1]][sequence[k]]++;
+                    }
+                }
+            }
+            for (int a = 0; a < n; a++) {
+                for (int b = 0; b < n; b++) {
+                    assertEquals(units / n, position[a][b], "n " + n + ": variant " + a + " at position " + b);
+                    assertEquals(a == b ? 0 : units / n, follows[a][b], "n " + n + ": " + b + " right after " + a);
+                }
+            }
+        }
     }
 
     @Test
