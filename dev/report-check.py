@@ -1,7 +1,8 @@
 """Opens a bench --report HTML file in headless Chromium through chromedriver (W3C WebDriver over HTTP, standard
 library only) and checks that it renders: the page loads, its SVG charts have their points and bars, every chart text
-has a size, and no two text elements of a chart overlap (their bounding boxes, as Chromium lays them out). Saves a
-screenshot of the whole page. Exits 1 with what failed.
+has a size, no two text elements of a chart overlap, and no text covers the marker (circle or square) of a point other
+than its own (bounding boxes as Chromium lays them out; a marker's box includes half its stroke; a point label belongs to
+the marker whose tooltip names it). Saves a screenshot of the whole page. Exits 1 with what failed.
 
 Usage: report-check.py REPORT.html SCREENSHOT.png
 """
@@ -37,9 +38,17 @@ for (const svg of document.querySelectorAll('svg')) {
     texts.push({text: t.textContent, cls: t.getAttribute('class') || '',
                 x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height});
   }
+  const markers = [];
+  for (const m of svg.querySelectorAll('.point')) {
+    const r = m.getBoundingClientRect();
+    const half = (parseFloat(m.getAttribute('stroke-width') || '1') || 0) / 2;
+    const title = m.querySelector('title');
+    markers.push({name: title ? title.textContent.split(': ratio ')[0] : '',
+                  x: r.left + scrollX - half, y: r.top + scrollY - half, w: r.width + 2 * half, h: r.height + 2 * half});
+  }
   charts.push({cls: (svg.querySelector('g') || svg).getAttribute('class') || '',
                points: svg.querySelectorAll('.point').length, bars: svg.querySelectorAll('.bar').length,
-               texts: texts});
+               texts: texts, markers: markers});
 }
 return {ready: document.readyState, title: document.title, charts: charts,
         height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth};
@@ -60,6 +69,10 @@ def free_port():
         return s.getsockname()[1]
 
 
+def intersect(a, b):
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+
 def overlapping(texts):
     found = []
     for i in range(len(texts)):
@@ -67,8 +80,25 @@ def overlapping(texts):
         for b in texts[i + 1:]:
             if a["w"] <= 0 or b["w"] <= 0:
                 continue
-            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]:
+            if intersect(a, b):
                 found.append((a["text"], b["text"]))
+    return found
+
+
+def owns(text, marker):
+    """A point label is its variant's name, maybe followed by notes in parentheses: "SNAPPY (files' codec)"."""
+    name = marker["name"]
+    return text["cls"] == "label" and name != "" and (text["text"] == name or text["text"].startswith(name + " ("))
+
+
+def covering(texts, markers):
+    found = []
+    for t in texts:
+        if t["w"] <= 0 or not t["text"].strip():
+            continue
+        for m in markers:
+            if intersect(t, m) and not owns(t, m):
+                found.append((t["text"], m["name"]))
     return found
 
 
@@ -113,12 +143,15 @@ def main():
                 labels += sum(1 for t in texts if t["cls"] == "label")
                 for a, b in overlapping(texts):
                     failures.append("chart %s: '%s' overlaps '%s'" % (chart["cls"], a, b))
+                for a, b in covering(texts, chart["markers"]):
+                    failures.append("chart %s: text '%s' covers the marker of '%s'" % (chart["cls"], a, b))
             # the whole page in one image: the window as tall as the page
             call(base, "POST", s + "/window/rect", {"width": 1100, "height": min(int(page["height"]) + 40, 16000)})
             with open(screenshot, "wb") as out:
                 out.write(base64.b64decode(call(base, "GET", s + "/screenshot")))
-            print("report-check: %s: %d charts, %d point labels, %d texts checked pairwise; screenshot %s"
-                  % (report, len(charts), labels, sum(len(c["texts"]) for c in charts), screenshot))
+            print("report-check: %s: %d charts, %d point labels, %d texts checked pairwise and against %d markers;"
+                  " screenshot %s" % (report, len(charts), labels, sum(len(c["texts"]) for c in charts),
+                                      sum(len(c["markers"]) for c in charts), screenshot))
         finally:
             call(base, "DELETE", s)
     finally:

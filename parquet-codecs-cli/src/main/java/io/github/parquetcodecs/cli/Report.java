@@ -29,6 +29,9 @@ final class Report {
     static final double LABEL_CHAR_WIDTH = 7.6;
 
     static final double LABEL_HEIGHT = 13;
+    /** Below the baseline of an 11 px label, the part of its box (descenders): about 0.24 em. */
+    static final double LABEL_DESCENT = 3;
+
     static final int LABEL_TRIES = 24;
     static final int BARS_WIDTH = 760;
     /** Columns shown as bars: the largest ones. */
@@ -259,21 +262,20 @@ final class Report {
             }
             s.append("\"/>\n");
         }
-        List<double[]> labels = new ArrayList<>(); // x, baseline y, width of the labels placed so far
-        int unlabelled = 0;
+        // the markers first, all of them: a label must not cover another point's marker, nor its own
+        List<double[]> boxes = new ArrayList<>(); // per point: its marker's box with stroke, left, top, right, bottom
+        List<double[]> centres = new ArrayList<>();
+        StringBuilder markers = new StringBuilder();
         for (Bench.Result r : points) {
             double x = px.applyAsDouble(r.totalDecompress.median);
             double y = py.applyAsDouble(r.ratio(total));
             boolean onFront = front.contains(r);
-            String label = r.variant.label()
-                    + (o.inputCodecs.contains(r.variant) ? " (files' codec)" : "")
-                    + (r == o.recommendation.choice && o.recommendation.verdict == Recommendation.Verdict.SWITCH
-                            ? " (recommended)"
-                            : "");
             String color = color(o, r.variant);
             String cls = "point" + (onFront ? " pareto" : "") + (r.variant.bare ? " bare" : "");
+            double half; // half the marker's extent, stroke included
             if (r.variant.bare) {
-                s.append("<rect class=\"")
+                half = 4 + 0.75;
+                markers.append("<rect class=\"")
                         .append(cls)
                         .append("\" x=\"")
                         .append(f(x - 4))
@@ -285,7 +287,8 @@ final class Report {
                         .append(escape(tooltip(r, total)))
                         .append("</title></rect>\n");
             } else {
-                s.append("<circle class=\"")
+                half = onFront ? 6 + 1 : 4.5 + 0.5;
+                markers.append("<circle class=\"")
                         .append(cls)
                         .append("\" cx=\"")
                         .append(f(x))
@@ -303,51 +306,81 @@ final class Report {
                         .append(escape(tooltip(r, total)))
                         .append("</title></circle>\n");
             }
-            // the label beside its point, right or left of it, moved down or up past the labels already there; a
-            // label with no free place is left out (the point keeps its tooltip, the table has its figures)
-            double labelWidth = label.length() * LABEL_CHAR_WIDTH + 4;
-            double[] place = null;
-            for (int attempt = 0; attempt < 2 * LABEL_TRIES && place == null; attempt++) {
-                int k = attempt / 2;
-                double dy = (k % 2 == 1 ? 1 : -1) * ((k + 1) / 2) * (LABEL_HEIGHT + 1);
-                double lx = attempt % 2 == 0 ? x + 8 : x - 8 - labelWidth;
-                double ly = y + 4 + dy;
-                if (lx < left + 2 || lx + labelWidth > SCATTER_WIDTH - 2 || ly - LABEL_HEIGHT < top || ly > top + h) {
-                    continue;
-                }
-                if (!overlaps(labels, lx, ly, labelWidth)) {
-                    place = new double[] {lx, ly, labelWidth};
-                }
+            boxes.add(new double[] {x - half, y - half, x + half, y + half});
+            centres.add(new double[] {x, y, half});
+        }
+        List<double[]> frontLine = new ArrayList<>(); // segments of the Pareto front: x1, y1, x2, y2
+        for (int i = 1; i < front.size(); i++) {
+            Bench.Result a = front.get(i - 1);
+            Bench.Result b = front.get(i);
+            frontLine.add(new double[] {
+                px.applyAsDouble(a.totalDecompress.median), py.applyAsDouble(a.ratio(total)),
+                px.applyAsDouble(b.totalDecompress.median), py.applyAsDouble(b.ratio(total))
+            });
+        }
+        // then the labels, the most important points first (the recommendation, the files' codecs, the front, the
+        // library, the bare rows): each takes the free place nearest its point that covers no marker, label or leader
+        // line; a label away from its point gets a leader line; a label with no free place is left out (the point
+        // keeps its tooltip, the table has its figures)
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingInt(i -> labelRank(o, points.get(i), front)));
+        List<double[]> labels = new ArrayList<>(); // boxes of the labels placed so far: left, top, right, bottom
+        List<double[]> leaders = new ArrayList<>(); // x1, y1, x2, y2
+        StringBuilder texts = new StringBuilder();
+        StringBuilder lines = new StringBuilder();
+        int unlabelled = 0;
+        for (int i : order) {
+            Bench.Result r = points.get(i);
+            String label = r.variant.label()
+                    + (o.inputCodecs.contains(r.variant) ? " (files' codec)" : "")
+                    + (r == o.recommendation.choice && o.recommendation.verdict == Recommendation.Verdict.SWITCH
+                            ? " (recommended)"
+                            : "");
+            double width = label.length() * LABEL_CHAR_WIDTH + 4;
+            double[] place = placeLabel(
+                    centres.get(i), width, boxes, labels, leaders, frontLine, true, left, top, left + w, top + h);
+            if (place == null) { // in a crowd of markers: a leader line may pass over other markers
+                place = placeLabel(
+                        centres.get(i), width, boxes, labels, leaders, frontLine, false, left, top, left + w, top + h);
             }
             if (place == null) {
                 unlabelled++;
                 continue;
             }
-            double labelX = place[0];
-            double labelY = place[1];
-            labels.add(place);
-            s.append("<text class=\"label\" x=\"")
-                    .append(f(labelX))
+            String color = color(o, r.variant);
+            labels.add(new double[] {place[0], place[1], place[2], place[3]});
+            if (place.length > 4) {
+                leaders.add(new double[] {place[4], place[5], place[6], place[7]});
+                lines.append("<line class=\"leader\" x1=\"")
+                        .append(f(place[4]))
+                        .append("\" y1=\"")
+                        .append(f(place[5]))
+                        .append("\" x2=\"")
+                        .append(f(place[6]))
+                        .append("\" y2=\"")
+                        .append(f(place[7]))
+                        .append("\" stroke=\"")
+                        .append(color)
+                        .append("\" stroke-width=\"0.8\"/>\n");
+            }
+            boolean leftOfPoint = place[2] <= centres.get(i)[0];
+            texts.append("<text class=\"label\" x=\"")
+                    .append(f(leftOfPoint ? place[2] - 2 : place[0] + 2))
                     .append("\" y=\"")
-                    .append(f(labelY))
+                    .append(f(place[3] - LABEL_DESCENT))
                     .append("\" font-size=\"11\" fill=\"")
                     .append(color)
                     .append("\"")
+                    .append(leftOfPoint ? " text-anchor=\"end\"" : "")
                     .append(r == o.recommendation.choice ? " font-weight=\"bold\"" : "")
                     .append(">")
                     .append(escape(label))
                     .append("</text>\n");
         }
-        if (unlabelled > 0) {
-            s.append("<text x=\"")
-                    .append(left + w)
-                    .append("\" y=\"")
-                    .append(top - 6)
-                    .append("\" font-size=\"11\" text-anchor=\"end\">")
-                    .append(unlabelled)
-                    .append(unlabelled == 1 ? " point" : " points")
-                    .append(" without a label for lack of room: hover for its figures</text>\n");
-        }
+        s.append(lines).append(markers).append(texts);
         // legend
         int ly = SCATTER_HEIGHT - 38;
         s.append("<g font-size=\"11\">");
@@ -371,14 +404,148 @@ final class Report {
                     .append(ly + 22)
                     .append("\">bare codec library, called directly</text>");
         }
+        if (unlabelled > 0) { // under the plot, right: clear of the title, the axis and the legend's left column
+            s.append("<text x=\"")
+                    .append(left + w)
+                    .append("\" y=\"")
+                    .append(ly + 22)
+                    .append("\" text-anchor=\"end\">")
+                    .append(unlabelled)
+                    .append(unlabelled == 1 ? " point" : " points")
+                    .append(" without a label for lack of room (hover)</text>");
+        }
         s.append("</g>\n");
         s.append("</g>\n");
         return s.toString();
     }
 
-    private static boolean overlaps(List<double[]> labels, double x, double y, double width) {
-        for (double[] l : labels) {
-            if (x < l[0] + l[2] && l[0] < x + width && Math.abs(y - l[1]) < LABEL_HEIGHT + 1) {
+    /** Which labels are placed first: the recommendation, the files' codecs, the front, the library, bare rows. */
+    private static int labelRank(BenchCommand.Outcome o, Bench.Result r, List<Bench.Result> front) {
+        if (r == o.recommendation.choice) {
+            return 0;
+        }
+        if (o.inputCodecs.contains(r.variant)) {
+            return 1;
+        }
+        return front.contains(r) ? 2 : r.variant.bare ? 4 : 3;
+    }
+
+    /**
+     * The free place for a label of this width nearest its point ({@code centre}: x, y, half the marker's extent),
+     * inside the plot: left, top, right, bottom of the label's box, then, when the label is away from its point, the
+     * leader line from the marker to the box (x1, y1, x2, y2); null when there is none. Free: the box covers no marker
+     * (its own included), no label and no leader line placed before, and its leader line crosses no label, nor (when
+     * {@code strict}) another marker. Places that cross the dashed Pareto front count as farther.
+     */
+    static double[] placeLabel(
+            double[] centre,
+            double width,
+            List<double[]> markers,
+            List<double[]> labels,
+            List<double[]> leaders,
+            List<double[]> frontLine,
+            boolean strict,
+            double plotLeft,
+            double plotTop,
+            double plotRight,
+            double plotBottom) {
+        double x = centre[0];
+        double y = centre[1];
+        double gap = centre[2] + 2;
+        double height = LABEL_HEIGHT + 1;
+        List<double[]> candidates = new ArrayList<>(); // left, top
+        for (int k = -LABEL_TRIES; k <= LABEL_TRIES; k++) {
+            double top = y - height / 2 + k * height / 2;
+            for (int shift = 0; shift <= 3; shift++) {
+                candidates.add(new double[] {x + gap + shift * 16, top}); // right of the point
+                candidates.add(new double[] {x - gap - shift * 16 - width, top}); // left of it
+            }
+        }
+        for (int k = 0; k < 6; k++) {
+            for (double dx : new double[] {-width / 2, -gap - width * 0.75, gap - width * 0.25}) {
+                candidates.add(new double[] {x + dx, y - gap - height - k * height}); // above the point
+                candidates.add(new double[] {x + dx, y + gap + k * height}); // below it
+            }
+        }
+        List<double[]> places = new ArrayList<>(); // left, top, right, bottom, cost
+        for (double[] c : candidates) {
+            double[] box = {c[0], c[1], c[0] + width, c[1] + height};
+            double[] near = nearest(box, x, y);
+            double cost = Math.hypot(near[0] - x, near[1] - y);
+            for (double[] segment : frontLine) {
+                if (crosses(segment, box)) {
+                    cost += 40;
+                    break;
+                }
+            }
+            places.add(new double[] {box[0], box[1], box[2], box[3], cost});
+        }
+        places.sort(Comparator.comparingDouble(c -> c[4]));
+        for (double[] c : places) {
+            double[] box = {c[0], c[1], c[2], c[3]};
+            if (box[0] < plotLeft + 2 || box[2] > plotRight - 2 || box[1] < plotTop + 1 || box[3] > plotBottom - 1) {
+                continue;
+            }
+            if (anyIntersects(markers, box) || anyIntersects(labels, box)) {
+                continue;
+            }
+            boolean free = true;
+            for (double[] leader : leaders) {
+                free &= !crosses(leader, box);
+            }
+            if (!free) {
+                continue;
+            }
+            double[] near = nearest(box, x, y);
+            double distance = Math.hypot(near[0] - x, near[1] - y);
+            if (distance <= gap + 4) {
+                return box;
+            }
+            // a leader line from the marker's edge to the label
+            double[] leader = {
+                x + (near[0] - x) / distance * (centre[2] + 1),
+                y + (near[1] - y) / distance * (centre[2] + 1),
+                near[0],
+                near[1]
+            };
+            for (double[] m : markers) {
+                if (strict && !(m[0] <= x && x <= m[2] && m[1] <= y && y <= m[3])) {
+                    free &= !crosses(leader, m);
+                }
+            }
+            for (double[] l : labels) {
+                free &= !crosses(leader, l);
+            }
+            if (free) {
+                return new double[] {box[0], box[1], box[2], box[3], leader[0], leader[1], leader[2], leader[3]};
+            }
+        }
+        return null;
+    }
+
+    private static boolean anyIntersects(List<double[]> boxes, double[] box) {
+        for (double[] b : boxes) {
+            if (box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The point of the box nearest (x, y). */
+    private static double[] nearest(double[] box, double x, double y) {
+        return new double[] {Math.max(box[0], Math.min(x, box[2])), Math.max(box[1], Math.min(y, box[3]))};
+    }
+
+    /** Whether the segment (x1, y1, x2, y2) passes through the box (left, top, right, bottom), sampled every pixel. */
+    private static boolean crosses(double[] segment, double[] box) {
+        double length = Math.hypot(segment[2] - segment[0], segment[3] - segment[1]);
+        int steps = Math.max(1, (int) Math.ceil(length));
+        for (int i = 0; i <= steps; i++) {
+            double t = (double) i / steps;
+            double sx = segment[0] + t * (segment[2] - segment[0]);
+            double sy = segment[1] + t * (segment[3] - segment[1]);
+            if (box[0] < sx && sx < box[2] && box[1] < sy && sy < box[3]) {
                 return true;
             }
         }
