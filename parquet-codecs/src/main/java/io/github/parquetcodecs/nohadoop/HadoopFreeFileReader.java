@@ -156,10 +156,10 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
             if (footerLength > length - 12) {
                 return;
             }
-            in.seek(length - 8 - footerLength);
+            FileWindow footer = new FileWindow(in, 8192);
+            footer.at(length - 8 - footerLength, footerLength);
             try {
-                ThriftSkim.walk(
-                        new java.io.BufferedInputStream(in, 8192), footerLength, ThriftSkim.FILE_META_DATA, null);
+                ThriftSkim.walk(footer, footerLength, ThriftSkim.FILE_META_DATA, null);
             } catch (ThriftSkim.TooLarge e) {
                 throw new IOException("Corrupt footer in " + file + ": " + e.getMessage(), e);
             } catch (IOException malformed) {

@@ -1,7 +1,6 @@
 package io.github.parquetcodecs.nohadoop;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,7 +53,7 @@ final class PageHeaders {
         }
         long dataEnd = input.getLength() - TAIL;
         try (SeekableInputStream in = input.newStream()) {
-            Window window = new Window(in);
+            FileWindow window = new FileWindow(in, 512);
             ThriftSkim.PageFields page = new ThriftSkim.PageFields();
             for (ColumnChunkMetaData chunk : block.getColumns()) {
                 if (paths.contains(chunk.getPath()) && !chunk.isEncrypted()) {
@@ -70,7 +69,7 @@ final class PageHeaders {
 
     /** Walks the headers of {@code chunk} up to {@code end}, or to a header parquet-java refuses on its own. */
     private static void walk(
-            Window window,
+            FileWindow window,
             ThriftSkim.PageFields page,
             String file,
             int rowGroup,
@@ -122,58 +121,5 @@ final class PageHeaders {
                     + " bytes, but the file's data ends " + left + " bytes after it";
         }
         return null;
-    }
-
-    /**
-     * A small buffer over the file from which one header at a time is walked. Page headers are usually tens of bytes:
-     * one 512-byte read, the buffer reused for every page.
-     */
-    private static final class Window extends InputStream {
-        private final SeekableInputStream in;
-        private final byte[] buffer = new byte[512];
-        private int start;
-        private int end;
-        private long left;
-
-        Window(SeekableInputStream in) {
-            this.in = in;
-        }
-
-        void at(long position, long available) throws IOException {
-            in.seek(position);
-            left = available;
-            start = 0;
-            end = 0;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (start == end) {
-                int length = (int) Math.min(buffer.length, left);
-                if (length <= 0) {
-                    return -1;
-                }
-                int read = in.read(buffer, 0, length);
-                if (read <= 0) {
-                    return -1;
-                }
-                left -= read;
-                start = 0;
-                end = read;
-            }
-            return buffer[start++] & 0xFF;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long buffered = Math.min(n, end - start);
-            start += (int) buffered;
-            long rest = Math.min(n - buffered, left);
-            if (rest > 0) {
-                in.seek(in.getPos() + rest);
-                left -= rest;
-            }
-            return buffered + rest;
-        }
     }
 }
