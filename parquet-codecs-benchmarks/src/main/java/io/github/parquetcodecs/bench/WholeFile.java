@@ -1,0 +1,237 @@
+package io.github.parquetcodecs.bench;
+
+import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.nohadoop.HadoopFreeParquet;
+import io.github.parquetcodecs.nohadoop.HadoopFreeRecordReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * What a user does with a whole file, for {@link WholeFileBenchmark}: a columnar scan (every value of every column,
+ * through parquet-column's {@code ColumnReadStoreImpl}) and a record read (every record assembled with the example
+ * {@code Group} model), each folding every value into a checksum that all readers must agree on.
+ *
+ * <p>The readers ({@link Reader}):
+ *
+ * <ul>
+ *   <li>{@code STOCK}: stock parquet-java with Hadoop as a Hadoop user reads: {@code HadoopInputFile}, the default
+ *       options of a Hadoop {@code Configuration}, stock's {@code CodecFactory} (Hadoop codecs from the {@code
+ *       CodecPool});
+ *   <li>{@code STOCK_LIB}: the same, with this library's factory ({@code withCodecFactory(new
+ *       HadoopFreeCodecFactory())});
+ *   <li>{@code PLAIN_NO_HADOOP} (scan only): parquet-java's own {@code ParquetFileReader.open} on {@link
+ *       HadoopFreeParquet#localFile} with {@link HadoopFreeParquet#readOptions()}, without {@code openFile}'s checks:
+ *       a control that tells the checks' cost from the rest;
+ *   <li>{@code HADOOP_FREE}: no Hadoop class involved: {@link HadoopFreeParquet#openFile} (scan) or {@link
+ *       HadoopFreeParquet#openReader} (records) on {@link HadoopFreeParquet#localFile}, with {@link
+ *       HadoopFreeParquet#readOptions()}.
+ * </ul>
+ */
+public final class WholeFile {
+    private WholeFile() {}
+
+    public enum Reader {
+        STOCK,
+        STOCK_LIB,
+        HADOOP_FREE,
+        /** parquet-java's own {@code ParquetFileReader} on a local file with the Hadoop-free options: a control. */
+        PLAIN_NO_HADOOP
+    }
+
+    /** Opens {@code file} for a scan with {@code reader}. */
+    public static ParquetFileReader open(Reader reader, Path file) throws IOException {
+        switch (reader) {
+            case STOCK:
+                return ParquetFileReader.open(
+                        hadoopFile(file),
+                        HadoopReadOptions.builder(new Configuration()).build());
+            case STOCK_LIB:
+                return ParquetFileReader.open(
+                        hadoopFile(file),
+                        HadoopReadOptions.builder(new Configuration())
+                                .withCodecFactory(new HadoopFreeCodecFactory())
+                                .build());
+            case HADOOP_FREE:
+                return HadoopFreeParquet.openFile(
+                        HadoopFreeParquet.localFile(file),
+                        HadoopFreeParquet.readOptions().build());
+            case PLAIN_NO_HADOOP:
+                return ParquetFileReader.open(
+                        HadoopFreeParquet.localFile(file),
+                        HadoopFreeParquet.readOptions().build());
+            default:
+                throw new IllegalArgumentException("reader " + reader);
+        }
+    }
+
+    private static InputFile hadoopFile(Path file) throws IOException {
+        return HadoopInputFile.fromPath(new org.apache.hadoop.fs.Path(file.toUri()), new Configuration());
+    }
+
+    /**
+     * Every value of every column of every row group, read through parquet-column's column readers and folded into a
+     * checksum (values by their bits, binaries by content, nulls by their definition level).
+     */
+    public static long scan(ParquetFileReader reader) throws IOException {
+        MessageType schema = reader.getFileMetaData().getSchema();
+        String createdBy = reader.getFileMetaData().getCreatedBy();
+        GroupRecordConverter converter = new GroupRecordConverter(schema);
+        long checksum = 0;
+        PageReadStore rowGroup;
+        while ((rowGroup = reader.readNextRowGroup()) != null) {
+            ColumnReadStoreImpl store =
+                    new ColumnReadStoreImpl(rowGroup, converter.getRootConverter(), schema, createdBy);
+            for (ColumnDescriptor column : schema.getColumns()) {
+                checksum = checksum * 31 + scan(store.getColumnReader(column), column);
+            }
+            rowGroup.close();
+        }
+        return checksum;
+    }
+
+    private static long scan(ColumnReader values, ColumnDescriptor column) {
+        int max = column.getMaxDefinitionLevel();
+        long sum = 0;
+        long count = values.getTotalValueCount();
+        for (long i = 0; i < count; i++) {
+            int level = values.getCurrentDefinitionLevel();
+            long value;
+            if (level < max) {
+                value = level;
+            } else {
+                switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+                    case BOOLEAN:
+                        value = values.getBoolean() ? 1 : 2;
+                        break;
+                    case INT32:
+                        value = values.getInteger();
+                        break;
+                    case INT64:
+                        value = values.getLong();
+                        break;
+                    case FLOAT:
+                        value = Float.floatToRawIntBits(values.getFloat());
+                        break;
+                    case DOUBLE:
+                        value = Double.doubleToRawLongBits(values.getDouble());
+                        break;
+                    default: // BINARY, FIXED_LEN_BYTE_ARRAY, INT96
+                        value = values.getBinary().hashCode();
+                        break;
+                }
+            }
+            sum = sum * 1_000_003 + value;
+            values.consume();
+        }
+        return sum;
+    }
+
+    /** Every record of {@code file}, assembled as a {@code Group} by {@code reader}, folded into a checksum. */
+    public static long records(Reader reader, Path file) throws IOException {
+        long checksum = 0;
+        if (reader == Reader.HADOOP_FREE) {
+            try (HadoopFreeRecordReader<Group> records = HadoopFreeParquet.openReader(
+                    HadoopFreeParquet.localFile(file),
+                    new GroupReadSupport(),
+                    HadoopFreeParquet.readOptions().build())) {
+                Group group;
+                while ((group = records.read()) != null) {
+                    checksum = checksum * 31 + fold(group);
+                }
+            }
+            return checksum;
+        }
+        ParquetReader.Builder<Group> builder = ParquetReader.builder(
+                        new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
+                .withConf(new Configuration());
+        if (reader == Reader.STOCK_LIB) {
+            builder.withCodecFactory(new HadoopFreeCodecFactory());
+        }
+        try (ParquetReader<Group> records = builder.build()) {
+            Group group;
+            while ((group = records.read()) != null) {
+                checksum = checksum * 31 + fold(group);
+            }
+        }
+        return checksum;
+    }
+
+    private static long fold(Group group) {
+        long sum = 0;
+        int fields = group.getType().getFieldCount();
+        for (int f = 0; f < fields; f++) {
+            int repetitions = group.getFieldRepetitionCount(f);
+            org.apache.parquet.schema.Type type = group.getType().getType(f);
+            for (int r = 0; r < repetitions; r++) {
+                long value;
+                if (!type.isPrimitive()) {
+                    value = fold(group.getGroup(f, r));
+                } else {
+                    switch (type.asPrimitiveType().getPrimitiveTypeName()) {
+                        case BOOLEAN:
+                            value = group.getBoolean(f, r) ? 1 : 2;
+                            break;
+                        case INT32:
+                            value = group.getInteger(f, r);
+                            break;
+                        case INT64:
+                            value = group.getLong(f, r);
+                            break;
+                        case FLOAT:
+                            value = Float.floatToRawIntBits(group.getFloat(f, r));
+                            break;
+                        case DOUBLE:
+                            value = Double.doubleToRawLongBits(group.getDouble(f, r));
+                            break;
+                        case INT96:
+                            value = group.getInt96(f, r).hashCode();
+                            break;
+                        default:
+                            value = group.getBinary(f, r).hashCode();
+                            break;
+                    }
+                }
+                sum = sum * 1_000_003 + value;
+            }
+            sum = sum * 7 + repetitions;
+        }
+        return sum;
+    }
+
+    /**
+     * For profiling one reader by hand: {@code WholeFile READER FILE SECONDS [scan|records]} scans (or reads the
+     * records of) FILE again and again for SECONDS, printing each pass's time and checksum.
+     */
+    public static void main(String[] args) throws IOException {
+        Reader reader = Reader.valueOf(args[0]);
+        Path file = Path.of(args[1]);
+        long until = System.nanoTime() + (long) (Double.parseDouble(args[2]) * 1e9);
+        boolean records = args.length > 3 && args[3].equals("records");
+        do {
+            long start = System.nanoTime();
+            long checksum;
+            if (records) {
+                checksum = records(reader, file);
+            } else {
+                try (ParquetFileReader r = open(reader, file)) {
+                    checksum = scan(r);
+                }
+            }
+            System.out.printf("%s %.0f ms checksum %x%n", reader, (System.nanoTime() - start) / 1e6, checksum);
+        } while (System.nanoTime() < until);
+    }
+}
