@@ -22,8 +22,11 @@ import java.util.List;
  * <p>Warm-up takes {@link #WARMUP_SHARE} of the budget (chunks in pass order, all variants on each); it also measures
  * what a unit of work (bytes, and calls: {@link Chunk#work}) costs, from which the chunks timed are chosen: all of them when {@link #TARGET_PASSES} passes fit
  * the rest of the budget, else an even selection over each column (at least one chunk per column). Passes run while
- * another one fits the budget (at least {@link #MIN_PASSES}). Sizes come from the first pass; every round trip of the
- * first pass is checked byte for byte (untimed).
+ * another one fits the budget (at least {@link #MIN_PASSES}). Every round trip of the first pass is checked byte for
+ * byte (untimed). When all the chunks are timed, the sizes come from the first pass. When only some are, a sizing
+ * phase first has every variant compress (untimed, once) an even selection of the sample as large as fits {@link
+ * #SIZING_SHARE} of the budget (a power of two of the chunks, all of them when they fit), and the sizes and ratios are
+ * of those bytes ({@link #sizedBytes}), the speeds of the timed ones ({@link #totalBytes}).
  *
  * <p>Per variant and column, the speed of a pass is the column's bytes over the time of its chunks in that pass (all
  * columns: all the bytes over all the time of the pass); rows show the median over the passes and the interquartile
@@ -46,7 +49,16 @@ final class Bench {
     static final int TARGET_PASSES = 12;
     static final int MIN_PASSES = 2;
     static final double WARMUP_SHARE = 0.15;
+    /**
+     * When not every sampled chunk can be timed, at most this share of the budget goes to a sizing phase: every variant
+     * compresses (untimed) an even selection of the sample once, as much as fits, so that sizes and ratios are of many
+     * more bytes than the speeds.
+     */
+    static final double SIZING_SHARE = 0.3;
+
     static final int GC_RETRIES = 3;
+    /** At most this many times the chunks timed are halved after a first pass ({@link #replan}). */
+    static final int MAX_REPLANS = 3;
     /** A sample this many times slower than the fastest of its kind so far is timed again, once. */
     static final double BUSY_FACTOR = 2.0;
 
@@ -84,6 +96,13 @@ final class Bench {
 
         int pages;
         long bytes;
+        /**
+         * The bytes whose compressed sizes the results hold ({@link Result#compressedBytes}): those timed, or more of
+         * the sample when a sizing phase ran ({@link Bench#SIZING_SHARE}).
+         */
+        long sizedBytes;
+
+        int sizedPages;
 
         ColumnPages(int index, PageSample.Column column) {
             path = column.path;
@@ -109,35 +128,43 @@ final class Bench {
 
         /** Times an even selection of {@code share} of the chunks (at least one). */
         void select(double share) {
-            timed = new ArrayList<>();
-            if (share >= 1.0) {
-                timed.addAll(all);
-            } else {
-                double credit = 0.5;
-                for (Chunk chunk : all) {
-                    credit += share;
-                    if (credit >= 1.0) {
-                        timed.add(chunk);
-                        credit -= 1.0;
-                    }
-                }
-                if (timed.isEmpty()) {
-                    // less than a chunk: the first pages of the middle chunk, in proportion (at least one page)
-                    Chunk middle = all.get(all.size() / 2);
-                    int keep = (int) Math.max(1, Math.round(share * all.size() * middle.pages.length));
-                    timed.add(
-                            keep >= middle.pages.length
-                                    ? middle
-                                    : new Chunk(
-                                            index, Arrays.asList(middle.pages).subList(0, keep)));
-                }
-            }
+            timed = selection(share);
             pages = 0;
             bytes = 0;
             for (Chunk chunk : timed) {
                 pages += chunk.pages.length;
                 bytes += chunk.bytes;
             }
+            sizedPages = pages;
+            sizedBytes = bytes;
+        }
+
+        /** An even selection of {@code share} of the chunks (all of them from 1; at least one, or part of one). */
+        List<Chunk> selection(double share) {
+            List<Chunk> chosen = new ArrayList<>();
+            if (share >= 1.0) {
+                chosen.addAll(all);
+            } else {
+                double credit = 0.5;
+                for (Chunk chunk : all) {
+                    credit += share;
+                    if (credit >= 1.0) {
+                        chosen.add(chunk);
+                        credit -= 1.0;
+                    }
+                }
+                if (chosen.isEmpty()) {
+                    // less than a chunk: the first pages of the middle chunk, in proportion (at least one page)
+                    Chunk middle = all.get(all.size() / 2);
+                    int keep = (int) Math.max(1, Math.round(share * all.size() * middle.pages.length));
+                    chosen.add(
+                            keep >= middle.pages.length
+                                    ? middle
+                                    : new Chunk(
+                                            index, Arrays.asList(middle.pages).subList(0, keep)));
+                }
+            }
+            return chosen;
         }
     }
 
@@ -191,9 +218,20 @@ final class Bench {
     static final class Result {
         final Variant variant;
         final String implementation;
-        /** Per column: compressed bytes of the chunks timed. */
+        /**
+         * Per column: compressed bytes of the chunks sized ({@link ColumnPages#sizedBytes}: those timed, or more of the
+         * sample when a sizing phase ran).
+         */
         final long[] compressedBytes;
 
+        /** All columns: the sum of {@link #compressedBytes}, the compressed size of {@link Bench#sizedBytes}. */
+        long sizedCompressed;
+
+        /**
+         * All columns: the compressed size of the whole sample, estimated column by column (each column's sized bytes'
+         * ratio applied to all its sampled bytes: exact when every byte is sized), so that a column sized more or less
+         * than its share does not skew it. Its ratio is to {@link Bench#sampledBytes}.
+         */
         long totalCompressed;
         /** Per pass, per column: nanoseconds for the column's timed chunks (once each). */
         final List<double[]> compressPasses = new ArrayList<>();
@@ -234,6 +272,14 @@ final class Bench {
     final List<ColumnPages> columns = new ArrayList<>();
     /** Bytes of the chunks timed, over all columns. */
     long totalBytes;
+    /** Bytes of the chunks sized, over all columns: what the sizes and ratios are of (at least {@link #totalBytes}). */
+    long sizedBytes;
+    /** Whether a sizing phase compressed more of the sample than is timed; its time. */
+    boolean sizedApart;
+
+    double sizingSeconds;
+    /** The share of the sampled chunks sized, when the sizing phase did not size them all. */
+    double sizeShare = 1.0;
 
     long sampledBytes;
     int warmupRounds;
@@ -254,6 +300,15 @@ final class Bench {
     /** The share of the sampled chunks timed, when not all of them fit. */
     double share = 1.0;
 
+    /** Whether the sizes are recorded (by the sizing phase, or by a first pass): later passes record none. */
+    private boolean sizesRecorded;
+
+    /** Times the timed chunks were halved after a first pass showed that too few passes fit ({@link #replan}). */
+    int replans;
+
+    /** The nanoseconds of the last compression {@link #unit} timed (all repetitions). */
+    private long lastCompressNanos;
+
     /** Repetitions per sample, per coder and chunk: as many as make a sample last {@link #MIN_SAMPLE_NANOS}. */
     private final java.util.Map<Coder, java.util.Map<Chunk, Integer>> reps = new java.util.IdentityHashMap<>();
 
@@ -270,6 +325,7 @@ final class Bench {
         // the pages now live in the chunks only
         sample.columns.values().forEach(c -> c.pages.clear());
         totalBytes = sampledBytes;
+        sizedBytes = sampledBytes;
     }
 
     private long gcCount() {
@@ -318,21 +374,26 @@ final class Bench {
         long warmupEnd = start + (long) (budgetNanos * WARMUP_SHARE);
         long halfway = start + (long) (budgetNanos * WARMUP_SHARE / 2);
         double warmNanos = 0;
+        double warmCompressNanos = 0;
         double warmWork = 0;
         int next = 0;
         do {
             Chunk chunk = all.get(next % all.size());
             boolean measure = System.nanoTime() >= halfway;
             double nanos = 0;
+            double compressNanos = 0;
             for (int k = 0; k < n; k++) {
                 int v = (next + k) % n;
                 nanos += unit(chunk, variants.get(v), coders.get(v), null, -1, false);
+                compressNanos += lastCompressNanos;
             }
             if (measure || warmWork == 0) {
                 if (!measure) {
                     warmNanos = 0; // only the first: replaced by later ones
+                    warmCompressNanos = 0;
                 }
                 warmNanos += nanos;
+                warmCompressNanos += compressNanos;
                 warmWork += chunk.work;
             }
             next++;
@@ -346,20 +407,34 @@ final class Bench {
 
         // which chunks fit TARGET_PASSES passes in what is left (a pass also checks, or times a sample again: 20 %)
         double costPerWork = warmNanos / Math.max(1, warmWork);
+        double compressPerWork = warmCompressNanos / Math.max(1, warmWork);
         double passCost = 0;
+        double sizingCost = 0;
         for (Chunk chunk : all) {
             passCost += costPerWork * chunk.work * 1.2;
+            sizingCost += compressPerWork * chunk.work * 1.1;
         }
         double left = budgetNanos - (System.nanoTime() - start);
-        double fit = left / TARGET_PASSES;
-        if (passCost > fit) {
-            // a power of two, so that runs on the same files time the same chunks unless their speeds differ 2x
-            share = Math.pow(2, Math.floor(Math.log(fit / passCost) / Math.log(2)));
-            totalBytes = 0;
-            for (ColumnPages column : columns) {
-                column.select(share);
-                totalBytes += column.bytes;
+        share = fitShare(left / TARGET_PASSES, passCost);
+        if (share < 1.0) {
+            // not all is timed: the sizes come from more of the sample, every variant compressing each chunk once
+            // (untimed), in at most SIZING_SHARE of the budget; the timed passes get the rest
+            sizeShare = fitShare(budgetNanos * SIZING_SHARE, sizingCost);
+            if (sizeShare > share) {
+                share = fitShare((left - sizeShare * sizingCost) / TARGET_PASSES, passCost);
             }
+        }
+        totalBytes = 0;
+        for (ColumnPages column : columns) {
+            column.select(share);
+            totalBytes += column.bytes;
+        }
+        sizedBytes = totalBytes;
+        if (sizeShare > share && selected(sizeShare) > totalBytes) {
+            size(variants, coders, results, sizeShare, (long) (sizeShare * sizingCost * 2 + budgetNanos * 0.05));
+            report(progress, start, budgetNanos);
+        } else {
+            sizeShare = share;
         }
         for (ColumnPages column : columns) {
             column.all.clear(); // the chunks not timed are not kept
@@ -374,6 +449,7 @@ final class Bench {
         long end = start + budgetNanos;
         List<Long> passNanos = new ArrayList<>();
         int units = 0;
+        boolean checked = false;
         while (true) {
             long now = System.nanoTime();
             if (passes >= MIN_PASSES && now + typicalPass(passNanos) > end) {
@@ -388,18 +464,46 @@ final class Bench {
                 int[] sequence = sequence(n, units++);
                 for (int k = 0; k < n; k++) {
                     int v = sequence[k];
-                    unit(chunk, variants.get(v), coders.get(v), results.get(v), passes, passes == 0);
+                    unit(chunk, variants.get(v), coders.get(v), results.get(v), passes, passes == 0 && !checked);
                 }
                 report(progress, start, budgetNanos);
             }
             passes++;
-            passNanos.add(System.nanoTime() - now);
+            long passTime = System.nanoTime() - now;
+            passNanos.add(passTime);
+            if (passes == 1) {
+                checked = true;
+                sizesRecorded = true;
+                // the plan rests on a short warm-up, which a loaded machine or a few costly chunks can mislead: when
+                // the first pass shows that fewer than Spread.FEW passes fit, half the chunks are timed, from scratch
+                if ((end - System.nanoTime()) * 1.2 / passTime < Spread.FEW && replans < MAX_REPLANS && replan()) {
+                    order = new ArrayList<>();
+                    for (ColumnPages column : columns) {
+                        order.addAll(column.timed);
+                    }
+                    order.sort((x, y) -> Double.compare(position(x, x.column, false), position(y, y.column, false)));
+                    for (Result r : results) {
+                        r.compressPasses.clear();
+                        r.decompressPasses.clear();
+                    }
+                    passNanos.clear();
+                    passes = 0;
+                }
+            }
         }
         seconds = (System.nanoTime() - start) / 1e9;
         gcCount = gcCount() - gcCountStart;
         gcMillis = gcMillis() - gcMillisStart;
 
         for (Result r : results) {
+            double estimate = 0;
+            for (int col = 0; col < c; col++) {
+                ColumnPages column = columns.get(col);
+                estimate += column.sizedBytes == 0
+                        ? 0
+                        : (double) r.compressedBytes[col] * column.bytesSampled / column.sizedBytes;
+            }
+            r.totalCompressed = Math.round(estimate);
             r.compress = new Spread[c];
             r.decompress = new Spread[c];
             for (int col = 0; col < c; col++) {
@@ -410,6 +514,117 @@ final class Bench {
             r.totalDecompress = spread(r.decompressPasses, -1, totalBytes);
         }
         return results;
+    }
+
+    /**
+     * Halves the chunks timed in every column that has more than one (keeping every other one); false when no column
+     * has. The round trips and the sizes of the first pass, of all the chunks it timed, are kept.
+     */
+    private boolean replan() {
+        boolean halved = false;
+        totalBytes = 0;
+        for (ColumnPages column : columns) {
+            if (column.timed.size() > 1) {
+                List<Chunk> kept = new ArrayList<>();
+                for (int i = 0; i < column.timed.size(); i += 2) {
+                    kept.add(column.timed.get(i));
+                }
+                column.timed = kept;
+                column.pages = 0;
+                column.bytes = 0;
+                for (Chunk chunk : kept) {
+                    column.pages += chunk.pages.length;
+                    column.bytes += chunk.bytes;
+                }
+                halved = true;
+            }
+            totalBytes += column.bytes;
+        }
+        if (halved) {
+            replans++;
+            share /= 2;
+        }
+        return halved;
+    }
+
+    /**
+     * The share of the chunks that fits {@code fit} nanoseconds when all of them cost {@code cost}: 1, or a power of
+     * two below it, so that runs on the same files time (or size) the same chunks unless their speeds differ 2x.
+     */
+    private static double fitShare(double fit, double cost) {
+        if (cost <= fit) {
+            return 1.0;
+        }
+        return Math.pow(2, Math.floor(Math.log(Math.max(fit, 1) / cost) / Math.log(2)));
+    }
+
+    /** The bytes of an even selection of {@code share} of every column's chunks. */
+    private long selected(double share) {
+        long bytes = 0;
+        for (ColumnPages column : columns) {
+            for (Chunk chunk : column.selection(share)) {
+                bytes += chunk.bytes;
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * The sizing phase: every variant compresses each chunk of an even selection of {@code share} of every column
+     * once, untimed, and the sizes are added up (the output of one chunk held at a time). Chunks go in the order of the
+     * warm-up, the columns' positions interleaved, so that a phase the machine slows past {@code maxNanos} (twice its
+     * estimate, and 5 % of the budget) stops with every column sized over an even part of it (at least one chunk each,
+     * and at least as many bytes as are timed). The round trips are checked on the timed chunks only.
+     */
+    private void size(List<Variant> variants, List<Coder> coders, List<Result> results, double share, long maxNanos)
+            throws IOException {
+        long started = System.nanoTime();
+        long deadline = started + maxNanos;
+        List<Chunk> order = new ArrayList<>();
+        java.util.Map<Chunk, Double> position = new java.util.IdentityHashMap<>();
+        for (ColumnPages column : columns) {
+            List<Chunk> chosen = column.selection(share);
+            for (int i = 0; i < chosen.size(); i++) {
+                position.put(chosen.get(i), (i + 0.5) / chosen.size());
+            }
+            order.addAll(chosen);
+            column.sizedBytes = 0;
+            column.sizedPages = 0;
+        }
+        order.sort((x, y) -> Double.compare(position.get(x), position.get(y)));
+        sizedBytes = 0;
+        for (Result r : results) {
+            Arrays.fill(r.compressedBytes, 0);
+            r.sizedCompressed = 0;
+        }
+        int columnsSized = 0;
+        for (Chunk chunk : order) {
+            if (System.nanoTime() > deadline && sizedBytes >= totalBytes && columnsSized == columns.size()) {
+                break;
+            }
+            byte[][] compressed = new byte[chunk.pages.length][];
+            for (int v = 0; v < variants.size(); v++) {
+                Coder coder = coders.get(v);
+                coder.prepareCompress(chunk.pages);
+                coder.compress(chunk.pages, compressed);
+                Result result = results.get(v);
+                for (byte[] page : compressed) {
+                    result.compressedBytes[chunk.column] += page.length;
+                    result.sizedCompressed += page.length;
+                }
+                Arrays.fill(compressed, null);
+            }
+            ColumnPages column = columns.get(chunk.column);
+            if (column.sizedBytes == 0) {
+                columnsSized++;
+            }
+            column.sizedBytes += chunk.bytes;
+            column.sizedPages += chunk.pages.length;
+            sizedBytes += chunk.bytes;
+        }
+        sizedApart = true;
+        sizesRecorded = true;
+        sizingSeconds = (System.nanoTime() - started) / 1e9;
     }
 
     /**
@@ -523,11 +738,14 @@ final class Bench {
                 throw new CliException(variant.longLabel() + ": a page of column " + columns.get(chunk.column).path
                         + " did not decompress to the original bytes");
             }
-            for (byte[] page : compressed) {
-                result.compressedBytes[chunk.column] += page.length;
-                result.totalCompressed += page.length;
+            if (!sizesRecorded) {
+                for (byte[] page : compressed) {
+                    result.compressedBytes[chunk.column] += page.length;
+                    result.sizedCompressed += page.length;
+                }
             }
         }
+        lastCompressNanos = compressNanos;
         if (result != null) {
             result.compressPasses.get(pass)[chunk.column] += (double) compressNanos / reps;
             result.decompressPasses.get(pass)[chunk.column] += (double) decompressNanos / reps;

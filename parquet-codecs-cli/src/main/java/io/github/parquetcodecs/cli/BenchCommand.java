@@ -290,9 +290,19 @@ final class BenchCommand {
         if (b.totalBytes < b.sampledBytes) {
             outcome.notes.add("Timed " + Text.size(b.totalBytes) + " of the " + Text.size(b.sampledBytes)
                     + " sampled (chunks spread evenly over each column), so that " + Bench.TARGET_PASSES
-                    + " passes of every codec fit --time; sizes and speeds are of those bytes.");
+                    + " passes of every codec fit --time"
+                    + (b.replans > 0
+                            ? " (halved " + b.replans + (b.replans == 1 ? " time" : " times")
+                                    + " after a first pass that took longer than planned)"
+                            : "")
+                    + "; the speeds are of those bytes, the sizes and ratios of the " + Text.size(b.sizedBytes)
+                    + " sized"
+                    + (b.sizedApart
+                            ? " (every codec compressed them once, untimed, in about "
+                                    + Math.round(Bench.SIZING_SHARE * 100) + " % of --time)."
+                            : " (by the first pass)."));
         }
-        outcome.recommendation = new Recommendation(outcome.results, outcome.baseline, outcome.bench.totalBytes);
+        outcome.recommendation = new Recommendation(outcome.results, outcome.baseline);
         return outcome;
     }
 
@@ -376,7 +386,8 @@ final class BenchCommand {
                 Text.size(s.bytesTotal)));
         out.append("Files' codecs: ").append(inputCodecs(o)).append('\n');
         out.append("Machine: ").append(o.machine.line()).append('\n');
-        out.append(timing(o)).append("\n\n");
+        out.append(timing(o)).append('\n');
+        out.append(bytesLine(o)).append("\n\n");
         out.append("Speeds: MB (10^6 bytes) of uncompressed pages per second, the median over the passes (a pass: the")
                 .append(
                         " bytes of every chunk timed over their time; all columns: all of them); IQR: the middle half of")
@@ -390,9 +401,7 @@ final class BenchCommand {
                         .append("Column ")
                         .append(column.path)
                         .append(" (")
-                        .append(column.pages)
-                        .append(column.pages == 1 ? " page, " : " pages, ")
-                        .append(Text.size(column.bytes))
+                        .append(columnBytes(column))
                         .append("):\n");
                 out.append(table(o, col).render("  "));
             }
@@ -455,13 +464,35 @@ final class BenchCommand {
         return percent > 0 && percent < 1 ? "<1 %" : String.format(Locale.ROOT, "%.0f %%", percent);
     }
 
+    /** "timed 1.8 MB of the 63.9 MB sampled, sized 63.9 MB": what the speeds and the sizes are of. */
+    static String bytesLine(Outcome o) {
+        Bench b = o.bench;
+        String sizes = b.sizedBytes == b.sampledBytes
+                ? "sizes and ratios: of all of them"
+                : "sizes and ratios: of the bytes sized, per column; all columns: each column's ratio applied to all its"
+                        + " sampled bytes";
+        return "Bytes: timed " + Text.size(b.totalBytes) + " of the " + Text.size(b.sampledBytes) + " sampled, sized "
+                + Text.size(b.sizedBytes) + " (speeds: of the bytes timed; " + sizes + ").";
+    }
+
+    /** "12 pages, 1.2 MB timed, 8.0 MB sized", or "12 pages, 1.2 MB" when all that is sized is timed. */
+    static String columnBytes(Bench.ColumnPages column) {
+        String timed = column.pages + (column.pages == 1 ? " page, " : " pages, ") + Text.size(column.bytes);
+        if (column.sizedBytes == column.bytes) {
+            return timed;
+        }
+        return timed + " timed, " + column.sizedPages + (column.sizedPages == 1 ? " page, " : " pages, ")
+                + Text.size(column.sizedBytes) + " sized";
+    }
+
     /** What was run and how long it took. */
     static String timing(Outcome o) {
         Bench b = o.bench;
         return String.format(
                 Locale.ROOT,
                 "Measured %.1f s (--time; reading the files, %.1f s, and JVM start not included): warm-up %.1f s"
-                        + " (%d chunk%s, every codec), then %d passes, codecs interleaved; %,d timed samples, timed again: %,d"
+                        + " (%d chunk%s, every codec)%s, then %d passes, codecs interleaved; %,d timed samples, timed"
+                        + " again: %,d"
                         + " because a garbage collection ran during them%s, %,d because they took over %.0fx the"
                         + " fastest (the machine was busy); GC: %d collection%s, %d ms.",
                 b.seconds,
@@ -469,6 +500,13 @@ final class BenchCommand {
                 b.warmupSeconds,
                 b.warmupUnits,
                 b.warmupUnits == 1 ? "" : "s",
+                b.sizedApart
+                        ? String.format(
+                                Locale.ROOT,
+                                ", sizing %.1f s (every codec compressing %s once, untimed)",
+                                b.sizingSeconds,
+                                Text.size(b.sizedBytes))
+                        : "",
                 b.passes,
                 b.samples,
                 b.samplesRetimed,
@@ -486,7 +524,7 @@ final class BenchCommand {
     private static Text.Table table(Outcome o, int col) {
         Text.Table table = new Text.Table(
                 "codec", ">size", ">ratio", ">compress MB/s", ">IQR", ">decompress MB/s", ">IQR", "", "implementation");
-        long uncompressed = col < 0 ? o.bench.totalBytes : o.bench.columns.get(col).bytes;
+        long uncompressed = col < 0 ? o.bench.sampledBytes : o.bench.columns.get(col).sizedBytes;
         table.row("(uncompressed)", Text.bytes(uncompressed), "", "", "", "", "", "", "");
         for (Bench.Result r : o.results) {
             long size = col < 0 ? r.totalCompressed : r.compressedBytes[col];
@@ -534,7 +572,9 @@ final class BenchCommand {
                 .field("data_pages_v2", s.v2Pages)
                 .field("uncompressed_bytes_in_files", s.bytesTotal)
                 .field("sampled_bytes", s.bytes)
-                .field("uncompressed_bytes", b.totalBytes)
+                .field("uncompressed_bytes", b.sampledBytes)
+                .field("timed_bytes", b.totalBytes)
+                .field("sized_bytes", b.sizedBytes)
                 .field("files_codec", o.baseline.label());
         json.key("files_codecs").beginArray();
         long stored = s.storedBytes();
@@ -550,6 +590,8 @@ final class BenchCommand {
                 .field("seconds", b.seconds)
                 .field("warmup_seconds", b.warmupSeconds)
                 .field("warmup_chunks", b.warmupUnits)
+                .field("sizing_seconds", b.sizingSeconds)
+                .field("timed_chunks_halved", b.replans)
                 .field("passes", b.passes)
                 .field("timed_samples", b.samples)
                 .field("samples_timed_again_for_gc", b.samplesRetimed)
@@ -593,7 +635,8 @@ final class BenchCommand {
                     .field("files_codec", o.inputCodecs.contains(r.variant))
                     .field("implementation", r.implementation)
                     .field("compressed_bytes", r.totalCompressed)
-                    .field("ratio", r.ratio(b.totalBytes));
+                    .field("sized_compressed_bytes", r.sizedCompressed)
+                    .field("ratio", r.ratio(b.sampledBytes));
             speeds(json, r.totalCompress, r.totalDecompress, true);
             json.key("columns").beginArray();
             for (int col = 0; col < b.columns.size(); col++) {
@@ -601,13 +644,15 @@ final class BenchCommand {
                 json.beginObject()
                         .field("path", column.path)
                         .field("pages", column.pages)
-                        .field("uncompressed_bytes", column.bytes)
+                        .field("timed_bytes", column.bytes)
+                        .field("sized_pages", column.sizedPages)
+                        .field("uncompressed_bytes", column.sizedBytes)
                         .field("compressed_bytes", r.compressedBytes[col])
                         .field(
                                 "ratio",
                                 r.compressedBytes[col] == 0
                                         ? Double.NaN
-                                        : (double) column.bytes / r.compressedBytes[col]);
+                                        : (double) column.sizedBytes / r.compressedBytes[col]);
                 speeds(json, r.compress[col], r.decompress[col], false);
                 json.endObject();
             }
@@ -617,6 +662,12 @@ final class BenchCommand {
         Recommendation rec = o.recommendation;
         json.field("recommended", rec.choice == null ? null : rec.choice.variant.label());
         json.field("verdict", rec.verdict.name().toLowerCase(Locale.ROOT));
+        json.field("runner_up", rec.runnerUp == null ? null : rec.runnerUp.variant.label());
+        json.key("borderline").beginArray();
+        for (Bench.Result r : rec.borderline) {
+            json.value(r.variant.label());
+        }
+        json.endArray();
         json.key("recommendation").beginArray();
         for (String line : rec.lines) {
             json.value(line);

@@ -7,14 +7,29 @@ import java.util.Locale;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * The short advice at the end of a benchmark. A candidate qualifies when it decompresses at least {@link
- * #MIN_DECOMPRESS} and compresses at least {@link #MIN_COMPRESS} times as fast as the reference (the files' codec, or
- * the fastest to decompress when the files are uncompressed). Speeds are compared pass by pass (the variants ran
- * interleaved), and a threshold counts only when the quartiles of those per-pass ratios (all of them, with fewer than
- * {@link Bench.Spread#FEW} passes) are on one side of it and outside a band of {@link #MARGIN} around it: a candidate
- * whose spread reaches into that band is undecided, and noise never decides it. The choice is the smallest
- * qualifying variant; another codec is recommended only when it is at least {@link #MIN_GAIN} smaller than the files'
- * codec. When an undecided candidate would be chosen over it, the verdict is "no clear winner".
+ * The short advice at the end of a benchmark, by these rules:
+ *
+ * <ol>
+ *   <li><b>Limits.</b> A candidate qualifies when it decompresses at least {@link #MIN_DECOMPRESS} and compresses at
+ *       least {@link #MIN_COMPRESS} times as fast as the reference (the files' codec, or the fastest to decompress
+ *       when the files are uncompressed). Speeds are compared pass by pass (the variants ran interleaved), and a limit
+ *       counts only when the bounds of those per-pass ratios ({@link Bench.Spread#low} and {@link Bench.Spread#high}:
+ *       the quartiles, or all of them with fewer than {@link Bench.Spread#FEW} passes) are on one side of it and
+ *       outside a band of {@link #MARGIN} around it.
+ *   <li><b>Borderline.</b> A candidate that is not clearly too slow for either limit but whose bounds reach into the
+ *       band of one is borderline. It is never chosen, whichever side of the limit its median falls in one run: it is
+ *       named in the output with its ratio, and whether it would be the choice if it were clearly within the limits.
+ *   <li><b>The knee.</b> Among qualified candidates (the files' codec among them), codec B is preferred to codec A
+ *       when B is at most {@link #SIZE_MARGIN} larger than A and clearly faster than A at compressing or at
+ *       decompressing (the lower bound of the per-pass ratio B / A at least {@link #CLEARLY_FASTER}) without being
+ *       clearly slower at the other (its upper bound at least 1 / {@link #CLEARLY_FASTER}). The knee is the smallest
+ *       qualified candidate to which no qualified candidate is preferred (the smallest qualified one, should every
+ *       one have another preferred to it). So a codec marginally smaller but much slower than another never wins.
+ *   <li><b>A change must be worth it.</b> The knee is recommended when the files are uncompressed, or when it is at
+ *       least {@link #MIN_GAIN} smaller than the files' codec; otherwise the advice is to keep the files' codec.
+ *   <li><b>Runner-up.</b> The choice the same rules make without the chosen codec, with why it lost: preferred
+ *       against (marginally smaller, clearly slower), larger, or too small a gain over the files' codec.
+ * </ol>
  */
 final class Recommendation {
     static final double MIN_DECOMPRESS = 0.5;
@@ -22,17 +37,28 @@ final class Recommendation {
     /**
      * Around each threshold, a band of this relative width (0.425x to 0.575x for 0.5x) where a ratio counts as neither
      * above nor below: the spread within one run misses what differs between runs (which pages are timed, the JIT, the
-     * machine's load), and a ratio that close to a threshold is undecided whatever its quartiles.
+     * machine's load), and a ratio that close to a threshold is borderline whatever its quartiles.
      */
     static final double MARGIN = 0.15;
 
     /** The smallest size gain worth a change of codec. */
     static final double MIN_GAIN = 0.05;
 
+    /**
+     * How much larger than another a codec may be and still be preferred to it when it is clearly faster: 2 % of size
+     * is not worth a clearly slower codec.
+     */
+    static final double SIZE_MARGIN = 0.02;
+
+    /**
+     * What "clearly faster" is: the lower bound of the per-pass speed ratio at least this (and "clearly slower": the
+     * upper bound below its inverse, 0.8x).
+     */
+    static final double CLEARLY_FASTER = 1.25;
+
     enum Verdict {
         KEEP,
         SWITCH,
-        NO_CLEAR_WINNER,
         NONE
     }
 
@@ -40,15 +66,28 @@ final class Recommendation {
     /** Whose speeds the thresholds are relative to: the baseline, unless it is UNCOMPRESSED. */
     final Bench.Result reference;
 
-    /** The recommended variant; null when there is no clear winner or nothing to recommend. */
+    /** The recommended variant (the baseline when the verdict is KEEP); null when there is nothing to recommend. */
     final Bench.Result choice;
 
     final Verdict verdict;
     final Bench.Result smallest;
     final Bench.Result fastestDecompression;
+    /** What the rules choose without {@link #choice}; null when no other codec qualifies. */
+    final Bench.Result runnerUp;
+    /** The candidates at a speed limit (never chosen), smallest first. */
+    final List<Bench.Result> borderline = new ArrayList<>();
+    /** The qualified candidates, smallest first. */
+    final List<Bench.Result> qualified = new ArrayList<>();
+
     final List<String> lines = new ArrayList<>();
 
-    Recommendation(List<Bench.Result> results, Variant baselineVariant, long uncompressedBytes) {
+    private static final Comparator<Bench.Result> BY_SIZE =
+            Comparator.<Bench.Result>comparingLong(r -> r.totalCompressed).thenComparing(r -> r.variant.label());
+
+    /** Whether a change from the files' codec must be worth {@link #MIN_GAIN}: not when they are uncompressed. */
+    private final boolean keepBase;
+
+    Recommendation(List<Bench.Result> results, Variant baselineVariant) {
         List<Bench.Result> compressed = new ArrayList<>();
         Bench.Result base = null;
         for (Bench.Result r : results) {
@@ -66,22 +105,21 @@ final class Recommendation {
         if (compressed.isEmpty() || base == null) {
             reference = null;
             choice = null;
+            runnerUp = null;
             smallest = null;
             fastestDecompression = null;
+            keepBase = false;
             verdict = Verdict.NONE;
             lines.add("No recommendation: no compressing codec was measured.");
             return;
         }
-        Comparator<Bench.Result> bySize =
-                Comparator.<Bench.Result>comparingLong(r -> r.totalCompressed).thenComparing(r -> r.variant.label());
-        smallest = compressed.stream().min(bySize).get();
+        smallest = compressed.stream().min(BY_SIZE).get();
         fastestDecompression = compressed.stream()
                 .max(Comparator.comparingDouble(r -> r.totalDecompress.median))
                 .get();
         reference = base.variant.codec == CompressionCodecName.UNCOMPRESSED ? fastestDecompression : base;
+        keepBase = base.variant.codec != CompressionCodecName.UNCOMPRESSED;
 
-        List<Bench.Result> qualified = new ArrayList<>();
-        List<Bench.Result> undecided = new ArrayList<>();
         for (Bench.Result r : compressed) {
             if (r == reference) {
                 qualified.add(r);
@@ -89,71 +127,168 @@ final class Recommendation {
             }
             Bench.Spread d = Bench.speedRatio(r, reference, true);
             Bench.Spread c = Bench.speedRatio(r, reference, false);
-            if (d.high < MIN_DECOMPRESS * (1 - MARGIN) || c.high < MIN_COMPRESS * (1 - MARGIN)) {
+            if (below(d, MIN_DECOMPRESS) || below(c, MIN_COMPRESS)) {
                 continue; // clearly too slow
             }
-            if (d.low >= MIN_DECOMPRESS * (1 + MARGIN) && c.low >= MIN_COMPRESS * (1 + MARGIN)) {
+            if (above(d, MIN_DECOMPRESS) && above(c, MIN_COMPRESS)) {
                 qualified.add(r);
             } else {
-                undecided.add(r);
+                borderline.add(r);
             }
         }
-        Bench.Result best = qualified.stream().min(bySize).get();
-        boolean keepBase = base.variant.codec != CompressionCodecName.UNCOMPRESSED;
-        if (keepBase && best != base && gain(best, base) < MIN_GAIN) {
-            best = base; // not worth a change
-        }
-        Bench.Result clearBest = best;
-        List<Bench.Result> contenders = new ArrayList<>();
-        for (Bench.Result r : undecided) {
-            if (gain(r, clearBest) >= MIN_GAIN && (!keepBase || gain(r, base) >= MIN_GAIN)) {
-                contenders.add(r);
-            }
-        }
-        contenders.sort(bySize);
+        qualified.sort(BY_SIZE);
+        borderline.sort(BY_SIZE);
+
+        choice = choose(qualified);
+        verdict = choice == base ? Verdict.KEEP : Verdict.SWITCH;
+        List<Bench.Result> others = new ArrayList<>(qualified);
+        others.remove(choice);
+        runnerUp = others.isEmpty() ? null : choose(others);
 
         String baseName = base.variant.longLabel() + " (the files' codec)";
-        String limits = "decompressing at " + times(MIN_DECOMPRESS) + " and compressing at " + times(MIN_COMPRESS)
-                + " the speed of " + reference.variant.longLabel() + " or faster (the quartiles of the per-pass speed"
-                + " ratios, or all of them with fewer than " + Bench.Spread.FEW + " passes, " + percent(MARGIN)
-                + " clear of those limits), and at least " + percent(MIN_GAIN)
-                + " smaller than the files' codec";
-        if (!contenders.isEmpty()) {
-            verdict = Verdict.NO_CLEAR_WINNER;
-            choice = null;
-            Bench.Result c = contenders.get(0);
-            Bench.Spread d = Bench.speedRatio(c, reference, true);
-            Bench.Spread s = Bench.speedRatio(c, reference, false);
-            lines.add("No clear winner: " + c.variant.longLabel() + " is " + smaller(c, clearBest) + " "
-                    + clearBest.variant.longLabel() + ", but its speed ratio to " + reference.variant.longLabel()
-                    + " (decompress " + ratio(d) + ", compress " + ratio(s) + ") is within " + percent(MARGIN)
-                    + " of the "
-                    + times(MIN_DECOMPRESS) + " / " + times(MIN_COMPRESS) + " limits, counting the measured spread."
-                    + " The clear choice is " + clearBest.variant.longLabel() + "; a longer --time or a quieter"
-                    + " machine may decide.");
-        } else if (clearBest == base) {
-            verdict = Verdict.KEEP;
-            choice = base;
+        if (verdict == Verdict.KEEP) {
             lines.add("Recommendation: keep " + base.variant.longLabel() + ": no codec measured is clearly better.");
+        } else if (reference == base) {
+            lines.add("Recommendation: " + compare(choice, base, baseName));
         } else {
-            verdict = Verdict.SWITCH;
-            choice = clearBest;
-            if (reference == base) {
-                lines.add("Recommendation: " + compare(choice, base, baseName));
-            } else {
-                lines.add("Recommendation: " + choice.variant.longLabel() + ": " + smaller(choice, base) + " "
-                        + baseName + ", decompresses at " + Text.speed(choice.totalDecompress.median) + " MB/s ("
-                        + ratio(Bench.speedRatio(choice, reference, true)) + " the speed of "
-                        + reference.variant.longLabel() + ", the fastest to decompress).");
-            }
+            lines.add("Recommendation: " + choice.variant.longLabel() + ": " + smaller(choice, base) + " " + baseName
+                    + ", decompresses at " + Text.speed(choice.totalDecompress.median) + " MB/s ("
+                    + ratio(Bench.speedRatio(choice, reference, true)) + " the speed of "
+                    + reference.variant.longLabel() + ", the fastest to decompress).");
         }
-        lines.add("  (the choice: the smallest output among codecs " + limits + ")");
-        if (smallest != choice && smallest != clearBest) {
+        lines.add("  (the rule: among the codecs " + limits()
+                + ", one at most " + percent(SIZE_MARGIN) + " larger than another and clearly faster at compressing"
+                + " or decompressing (per-pass speed ratio " + times(CLEARLY_FASTER) + " or more, its quartiles"
+                + " included), without being clearly slower at the other, is preferred to it; the choice is the"
+                + " smallest codec none is preferred to, and it replaces the files' codec only when at least "
+                + percent(MIN_GAIN) + " smaller. A borderline codec is never chosen.)");
+        lines.add(
+                runnerUp == null
+                        ? "Runner-up: none: no other codec is clearly within the limits."
+                        : "Runner-up: " + whyLost(runnerUp, choice));
+        for (Bench.Result b : borderline) {
+            lines.add("Borderline: " + borderlineLine(b));
+        }
+        if (smallest != choice && smallest != runnerUp && !borderline.contains(smallest)) {
             lines.add("Smallest: " + compare(smallest, base, baseName));
         }
         if (fastestDecompression != choice && fastestDecompression != base) {
             lines.add("Fastest to decompress: " + compare(fastestDecompression, base, baseName));
         }
+    }
+
+    /** Whether the spread is clearly below {@code limit}: all of it under the band around it. */
+    private static boolean below(Bench.Spread s, double limit) {
+        return s.high < limit * (1 - MARGIN);
+    }
+
+    /** Whether the spread is clearly above {@code limit}: all of it over the band around it. */
+    private static boolean above(Bench.Spread s, double limit) {
+        return s.low >= limit * (1 + MARGIN);
+    }
+
+    /** The knee of {@code candidates} ({@link #knee}), or the files' codec when it is not worth a change. */
+    private Bench.Result choose(List<Bench.Result> candidates) {
+        Bench.Result knee = knee(candidates);
+        if (keepBase && candidates.contains(baseline) && knee != baseline && gain(knee, baseline) < MIN_GAIN) {
+            return baseline;
+        }
+        return knee;
+    }
+
+    /** The smallest candidate to which no other is {@link #preferred}; the smallest one if every one has another. */
+    static Bench.Result knee(List<Bench.Result> candidates) {
+        List<Bench.Result> sorted = new ArrayList<>(candidates);
+        sorted.sort(BY_SIZE);
+        for (Bench.Result a : sorted) {
+            if (preferredTo(a, sorted) == null) {
+                return a;
+            }
+        }
+        return sorted.get(0);
+    }
+
+    /** The first of {@code candidates} that is {@link #preferred} to {@code a}, or null. */
+    static Bench.Result preferredTo(Bench.Result a, List<Bench.Result> candidates) {
+        for (Bench.Result b : candidates) {
+            if (preferred(b, a)) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code b} is preferred to {@code a}: at most {@link #SIZE_MARGIN} larger, clearly faster at compressing
+     * or at decompressing (the lower bound of the per-pass ratio b / a at least {@link #CLEARLY_FASTER}), and not
+     * clearly slower at the other (its upper bound at least 1 / {@link #CLEARLY_FASTER}).
+     */
+    static boolean preferred(Bench.Result b, Bench.Result a) {
+        if (b == a || b.totalCompressed > a.totalCompressed * (1 + SIZE_MARGIN)) {
+            return false;
+        }
+        Bench.Spread c = Bench.speedRatio(b, a, false);
+        Bench.Spread d = Bench.speedRatio(b, a, true);
+        return (c.low >= CLEARLY_FASTER && d.high >= 1 / CLEARLY_FASTER)
+                || (d.low >= CLEARLY_FASTER && c.high >= 1 / CLEARLY_FASTER);
+    }
+
+    /** "ZSTD level 9: 0.1 % smaller than ZSTD level 3, but ...": why {@code r} is not the choice {@code c}. */
+    private String whyLost(Bench.Result r, Bench.Result c) {
+        String name = r.variant.longLabel() + (r == baseline ? " (the files' codec)" : "");
+        String cName = c.variant.longLabel() + (c == baseline ? " (the files' codec)" : " (the choice)");
+        String speeds = "compresses at " + ratio(Bench.speedRatio(r, c, false)) + " and decompresses at "
+                + ratio(Bench.speedRatio(r, c, true)) + " the speed of " + c.variant.longLabel();
+        if (preferred(c, r)) {
+            return name + ": " + smaller(r, c) + " " + cName
+                    + (r.totalCompressed < c.totalCompressed ? ", but " : ", and ")
+                    + speeds + ": " + c.variant.longLabel()
+                    + (c.totalCompressed > r.totalCompressed
+                            ? " is at most " + percent(SIZE_MARGIN) + " larger and clearly faster, so it is preferred."
+                            : " is as small or smaller, and clearly faster.");
+        }
+        if (c == baseline && keepBase && gain(r, c) > 0) {
+            return name + ": " + smaller(r, c) + " " + cName + ", less than the " + percent(MIN_GAIN)
+                    + " a change needs; it " + speeds + ".";
+        }
+        if (r == baseline && keepBase) {
+            return "keep " + name + ": " + c.variant.longLabel() + " is " + smaller(c, r) + " it.";
+        }
+        String why = r.totalCompressed > c.totalCompressed * (1 + SIZE_MARGIN)
+                ? "more than " + percent(SIZE_MARGIN) + " larger"
+                : r.totalCompressed > c.totalCompressed ? "larger, and not clearly faster" : "not preferred";
+        return name + ": " + smaller(r, c) + " " + cName + "; it " + speeds + ": " + why + ".";
+    }
+
+    /** "ZSTD level 9: compresses at 0.12x (0.11-0.13x) the speed of SNAPPY, at the 0.1x limit; ...". */
+    private String borderlineLine(Bench.Result b) {
+        List<String> at = new ArrayList<>();
+        Bench.Spread d = Bench.speedRatio(b, reference, true);
+        Bench.Spread c = Bench.speedRatio(b, reference, false);
+        if (!above(d, MIN_DECOMPRESS)) {
+            at.add("decompresses at " + ratio(d) + " the speed of " + reference.variant.longLabel() + ", at the "
+                    + times(MIN_DECOMPRESS) + " limit");
+        }
+        if (!above(c, MIN_COMPRESS)) {
+            at.add("compresses at " + ratio(c) + " the speed of " + reference.variant.longLabel() + ", at the "
+                    + times(MIN_COMPRESS) + " limit");
+        }
+        List<Bench.Result> with = new ArrayList<>(qualified);
+        with.add(b);
+        boolean wouldWin = choose(with) == b;
+        String cName = choice.variant.longLabel() + (choice == baseline ? " (the files' codec)" : " (the choice)");
+        return b.variant.longLabel() + ": " + String.join(" and ", at) + "; " + smaller(b, choice) + " " + cName
+                + (wouldWin
+                        ? ". Were it clearly within the limits it would be the choice: " + choice.variant.longLabel()
+                                + " is kept, the safe choice (a longer --time or a quieter machine may decide)."
+                        : ". It would not be the choice even within the limits.");
+    }
+
+    private String limits() {
+        return "decompressing at " + times(MIN_DECOMPRESS) + " and compressing at " + times(MIN_COMPRESS)
+                + " the speed of " + reference.variant.longLabel() + " or faster (the quartiles of the per-pass speed"
+                + " ratios, or all of them with fewer than " + Bench.Spread.FEW + " passes, " + percent(MARGIN)
+                + " clear of those limits; a codec whose spread reaches into that band is borderline)";
     }
 
     /** How much smaller {@code r} is than {@code other}: 0.1 for 10 %. */
@@ -174,14 +309,16 @@ final class Recommendation {
         return times(s.median) + " (" + times(s.q1) + "-" + times(s.q3) + ")";
     }
 
-    /** "31 % smaller than", "4 % larger than" or "as large as". */
+    /** "31 % smaller than", "0.1 % smaller than", "4.2 % larger than" or "as large as". */
     static String smaller(Bench.Result r, Bench.Result base) {
         double change = gain(r, base);
-        long percent = Math.round(Math.abs(change) * 100);
-        if (percent == 0) {
+        double percent = Math.abs(change) * 100;
+        String text =
+                percent >= 9.5 ? String.valueOf(Math.round(percent)) : String.format(Locale.ROOT, "%.1f", percent);
+        if (text.equals("0.0")) {
             return "as small as";
         }
-        return percent + " % " + (change > 0 ? "smaller" : "larger") + " than";
+        return text + " % " + (change > 0 ? "smaller" : "larger") + " than";
     }
 
     private static String percent(double fraction) {

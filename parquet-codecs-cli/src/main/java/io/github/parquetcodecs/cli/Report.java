@@ -137,7 +137,7 @@ final class Report {
     /** Ratio (y) against decompression MB/s (x, logarithmic); the Pareto front of the library's results joined. */
     static String scatter(BenchCommand.Outcome o, int x0, int y0) {
         List<Bench.Result> points = plotted(o);
-        long total = o.bench.totalBytes;
+        long total = o.bench.sampledBytes;
         double minSpeed = Double.MAX_VALUE;
         double maxSpeed = 0;
         double maxRatio = 1;
@@ -623,7 +623,7 @@ final class Report {
             s.append("<text class=\"column\" x=\"10\" y=\"")
                     .append(y + 10)
                     .append("\" font-size=\"12\" font-weight=\"bold\">")
-                    .append(escape(column.path + " (" + Text.size(column.bytes) + ")"))
+                    .append(escape(column.path + " (" + Text.size(column.sizedBytes) + ")"))
                     .append("</text>\n");
             y += 16;
             // each column on its own scale: a column that compresses 58x does not squeeze the others to slivers
@@ -631,12 +631,12 @@ final class Report {
             for (Bench.Result r : results) {
                 long size = r.compressedBytes[c];
                 if (size > 0) {
-                    maxRatio = Math.max(maxRatio, (double) column.bytes / size);
+                    maxRatio = Math.max(maxRatio, (double) column.sizedBytes / size);
                 }
             }
             for (Bench.Result r : results) {
                 long size = r.compressedBytes[c];
-                double ratio = size == 0 ? 0 : (double) column.bytes / size;
+                double ratio = size == 0 ? 0 : (double) column.sizedBytes / size;
                 double width = ratio / maxRatio * barMax;
                 s.append("<text x=\"")
                         .append(labelWidth - 6)
@@ -681,7 +681,8 @@ final class Report {
         }
         return String.join(", ", names) + ": " + Text.bytes(s.rows) + " rows, " + s.pages
                 + (s.pages == 1 ? " page" : " pages") + " sampled, " + Text.size(o.bench.totalBytes)
-                + " uncompressed timed; codecs: " + BenchCommand.inputCodecs(o);
+                + " uncompressed timed, " + Text.size(o.bench.sizedBytes) + " sized; codecs: "
+                + BenchCommand.inputCodecs(o);
     }
 
     static String run(BenchCommand.Outcome o) {
@@ -817,9 +818,7 @@ final class Report {
             s.append("<h3>")
                     .append(escape(column.path))
                     .append(" (")
-                    .append(column.pages)
-                    .append(column.pages == 1 ? " page, " : " pages, ")
-                    .append(escape(Text.size(column.bytes)))
+                    .append(escape(BenchCommand.columnBytes(column)))
                     .append(")</h3>\n")
                     .append(table(o, c));
         }
@@ -835,7 +834,7 @@ final class Report {
     }
 
     private static String table(BenchCommand.Outcome o, int col) {
-        long uncompressed = col < 0 ? o.bench.totalBytes : o.bench.columns.get(col).bytes;
+        long uncompressed = col < 0 ? o.bench.sampledBytes : o.bench.columns.get(col).sizedBytes;
         StringBuilder s = new StringBuilder("<table>\n<tr><th>codec</th><th>size (bytes)</th><th>ratio</th>"
                 + "<th>compress MB/s</th><th>IQR</th><th>decompress MB/s</th><th>IQR</th><th>implementation</th>"
                 + "</tr>\n");
