@@ -11,13 +11,20 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.example.GroupWriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -210,6 +217,81 @@ public final class WholeFile {
             sum = sum * 7 + repetitions;
         }
         return sum;
+    }
+
+    /** The records of {@code file}, read into memory as example {@code Group}s (for the write benchmark). */
+    public static java.util.List<Group> groups(Path file) throws IOException {
+        java.util.List<Group> rows = new java.util.ArrayList<>();
+        try (HadoopFreeRecordReader<Group> records = HadoopFreeParquet.openReader(
+                HadoopFreeParquet.localFile(file),
+                new GroupReadSupport(),
+                HadoopFreeParquet.readOptions().build())) {
+            Group group;
+            while ((group = records.read()) != null) {
+                rows.add(group);
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * Writes {@code rows} to {@code out} (replaced) with {@code codec} through parquet-java's {@code ParquetWriter} and
+     * the example {@code Group} model, as a user of {@code writer} does; parquet-java's defaults otherwise (1 MiB
+     * pages, 128 MiB row groups, dictionary encoding, data page V1). Returns the file's size.
+     *
+     * <ul>
+     *   <li>{@code STOCK}: {@code ExampleParquetWriter} on a Hadoop {@code Path} with a Hadoop {@code Configuration},
+     *       stock's {@code CodecFactory};
+     *   <li>{@code STOCK_LIB}: the same with {@code withCodecFactory(new HadoopFreeCodecFactory())}, released after
+     *       the writer closes;
+     *   <li>{@code HADOOP_FREE}: {@link HadoopFreeParquet#writer} on a {@code LocalOutputFile}.
+     * </ul>
+     */
+    public static long write(Reader writer, java.util.List<Group> rows, Path out, CompressionCodecName codec)
+            throws IOException {
+        MessageType schema = rows.get(0).getType() instanceof MessageType
+                ? (MessageType) rows.get(0).getType()
+                : new MessageType("schema", rows.get(0).getType().getFields());
+        HadoopFreeCodecFactory factory = null;
+        ParquetWriter<Group> parquet;
+        switch (writer) {
+            case STOCK:
+            case STOCK_LIB: {
+                ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(
+                                new org.apache.hadoop.fs.Path(out.toUri()))
+                        .withConf(new Configuration())
+                        .withType(schema)
+                        .withCompressionCodec(codec)
+                        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE);
+                if (writer == Reader.STOCK_LIB) {
+                    factory = new HadoopFreeCodecFactory();
+                    builder.withCodecFactory(factory);
+                }
+                parquet = builder.build();
+                break;
+            }
+            case HADOOP_FREE: {
+                PlainParquetConfiguration conf = new PlainParquetConfiguration();
+                conf.set(GroupWriteSupport.PARQUET_EXAMPLE_SCHEMA, schema.toString());
+                parquet = HadoopFreeParquet.writer(new LocalOutputFile(out), new GroupWriteSupport(), conf)
+                        .withCompressionCodec(codec)
+                        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                        .build();
+                break;
+            }
+            default:
+                throw new IllegalArgumentException("writer " + writer);
+        }
+        try (ParquetWriter<Group> w = parquet) {
+            for (Group row : rows) {
+                w.write(row);
+            }
+        } finally {
+            if (factory != null) {
+                factory.release();
+            }
+        }
+        return java.nio.file.Files.size(out);
     }
 
     /**

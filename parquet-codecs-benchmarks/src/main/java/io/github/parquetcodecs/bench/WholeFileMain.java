@@ -1,0 +1,372 @@
+package io.github.parquetcodecs.bench;
+
+import io.github.parquetcodecs.nohadoop.HadoopFreeParquet;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.GroupWriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The whole-file benchmark (dev/wholefile): {@link WholeFileReadBenchmark} and {@link WholeFileWriteBenchmark}, each
+ * reader or writer in a JVM of its own (one JMH fork), interleaved: in each round every file is read by every reader
+ * in turn, the readers' order rotated from round to round. Ratios are computed within a round (the readers of one
+ * file ran minutes apart at most) and reported as the median and the range over the rounds.
+ *
+ * <pre>
+ * WholeFileMain data DIR                      writes parquet-java's files into DIR from DIR/pyarrow-v1-NONE.parquet
+ * WholeFileMain run DIR OUT [key=value ...]   runs the benchmark on DIR's files, writes OUT/wholefile.json and
+ *                                             OUT/wholefile.md
+ * </pre>
+ *
+ * Keys of {@code run}: {@code rounds} (3), {@code files} (a comma list of name prefixes; all), {@code reads}
+ * (scan,records), {@code readers} (STOCK,STOCK_LIB,HADOOP_FREE), {@code write} (the codecs of the write benchmark;
+ * ZSTD,SNAPPY,GZIP,LZ4_RAW,UNCOMPRESSED; "none" for none), {@code warmup} and {@code measure} (iterations of 2 s; 3
+ * and 5), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one iteration of 100 ms each, a smoke
+ * run).
+ */
+public final class WholeFileMain {
+    private WholeFileMain() {}
+
+    static final String[] CODECS = {"SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "UNCOMPRESSED"};
+
+    public static void main(String[] args) throws Exception {
+        if (args.length >= 2 && args[0].equals("data")) {
+            data(Path.of(args[1]));
+        } else if (args.length >= 3 && args[0].equals("run")) {
+            Map<String, String> keys = new LinkedHashMap<>();
+            for (int i = 3; i < args.length; i++) {
+                int eq = args[i].indexOf('=');
+                if (eq < 0) {
+                    throw new IllegalArgumentException("not key=value: " + args[i]);
+                }
+                keys.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+            }
+            run(Path.of(args[1]), Path.of(args[2]), keys);
+        } else {
+            System.err.println("usage: WholeFileMain data DIR | run DIR OUT [key=value ...]");
+            System.exit(2);
+        }
+    }
+
+    /**
+     * Writes {@code parquet-java-v1-CODEC.parquet} and {@code parquet-java-v2-CODEC.parquet} for every codec into
+     * {@code dir}, with the rows of {@code dir/pyarrow-v1-NONE.parquet}, through parquet-java's writer (example model,
+     * parquet-java's defaults: 1 MiB pages, dictionary encoding, one row group per 128 MiB).
+     */
+    static void data(Path dir) throws IOException {
+        List<Group> rows = WholeFile.groups(dir.resolve("pyarrow-v1-NONE.parquet"));
+        MessageType schema = (MessageType) rows.get(0).getType();
+        for (WriterVersion version : WriterVersion.values()) {
+            for (String codec : CODECS) {
+                String v = version == WriterVersion.PARQUET_1_0 ? "v1" : "v2";
+                Path out = dir.resolve(
+                        "parquet-java-" + v + "-" + (codec.equals("UNCOMPRESSED") ? "NONE" : codec) + ".parquet");
+                PlainParquetConfiguration conf = new PlainParquetConfiguration();
+                conf.set(GroupWriteSupport.PARQUET_EXAMPLE_SCHEMA, schema.toString());
+                try (ParquetWriter<Group> writer = HadoopFreeParquet.writer(
+                                new LocalOutputFile(out), new GroupWriteSupport(), conf)
+                        .withCompressionCodec(CompressionCodecName.valueOf(codec))
+                        .withWriterVersion(version)
+                        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                        .build()) {
+                    for (Group row : rows) {
+                        writer.write(row);
+                    }
+                }
+                System.out.println(out + ": " + Files.size(out) + " bytes");
+            }
+        }
+    }
+
+    /** One JMH fork's result: its mean time per operation and the half-width of JMH's 99.9 % interval. */
+    record Cell(double millis, double error) {}
+
+    static void run(Path dir, Path out, Map<String, String> keys) throws IOException, RunnerException {
+        int rounds = Integer.parseInt(keys.getOrDefault("rounds", "3"));
+        List<String> prefixes = list(keys.getOrDefault("files", ""));
+        List<String> reads = list(keys.getOrDefault("reads", "scan,records"));
+        List<String> readers = list(keys.getOrDefault("readers", "STOCK,STOCK_LIB,HADOOP_FREE"));
+        List<String> writeCodecs = list(keys.getOrDefault("write", String.join(",", CODECS)));
+        if (writeCodecs.equals(List.of("none"))) {
+            writeCodecs = List.of();
+        }
+        boolean quick = Boolean.parseBoolean(keys.getOrDefault("quick", "false"));
+        int warmup = Integer.parseInt(keys.getOrDefault("warmup", "3"));
+        int measure = Integer.parseInt(keys.getOrDefault("measure", "5"));
+        String jvm = keys.get("jvm");
+        List<Path> files;
+        try (Stream<Path> list = Files.list(dir)) {
+            files = list.filter(p -> p.getFileName().toString().endsWith(".parquet"))
+                    .filter(p -> prefixes.isEmpty()
+                            || prefixes.stream()
+                                    .anyMatch(x -> p.getFileName().toString().startsWith(x)))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+        if (files.isEmpty()) {
+            throw new IOException("no .parquet files in " + dir + " (prefixes " + prefixes + ")");
+        }
+        // every reader must give the same checksum: it is computed here once, and checked in every fork
+        Map<Path, String> checksums = new LinkedHashMap<>();
+        for (Path file : files) {
+            long sum;
+            try (ParquetFileReader reader = WholeFile.open(WholeFile.Reader.STOCK_LIB, file)) {
+                sum = WholeFile.scan(reader);
+            }
+            checksums.put(file, Long.toHexString(sum));
+            if (reads.contains("records")) {
+                checksums.put(
+                        file.resolveSibling(file.getFileName() + "#records"),
+                        Long.toHexString(WholeFile.records(WholeFile.Reader.STOCK_LIB, file)));
+            }
+        }
+        Files.createDirectories(out);
+        Path json = out.resolve("wholefile.json");
+        String loadBefore = load();
+        long start = System.nanoTime();
+        // results.get(what).get(reader) = one cell per round
+        Map<String, Map<String, List<Cell>>> results = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++) {
+            List<String> order = rotated(readers, round);
+            for (Path file : files) {
+                for (String read : reads) {
+                    String what = "read " + read + " " + file.getFileName();
+                    String sum = checksums.get(
+                            read.equals("scan") ? file : file.resolveSibling(file.getFileName() + "#records"));
+                    for (String reader : order) {
+                        Cell cell = fork(
+                                WholeFileReadBenchmark.class,
+                                Map.of("file", file.toString(), "reader", reader, "read", read, "checksum", sum),
+                                quick,
+                                warmup,
+                                measure,
+                                jvm);
+                        results.computeIfAbsent(what, k -> new LinkedHashMap<>())
+                                .computeIfAbsent(reader, k -> new ArrayList<>())
+                                .add(cell);
+                        progress(round, what, reader, cell);
+                    }
+                }
+            }
+            Path source = files.stream()
+                    .filter(p -> p.getFileName().toString().equals("pyarrow-v1-NONE.parquet"))
+                    .findFirst()
+                    .orElse(files.get(0));
+            for (String codec : writeCodecs) {
+                String what = "write " + codec + " (rows of " + source.getFileName() + ")";
+                for (String writer : order) {
+                    Cell cell = fork(
+                            WholeFileWriteBenchmark.class,
+                            Map.of(
+                                    "file",
+                                    source.toString(),
+                                    "writer",
+                                    writer,
+                                    "codec",
+                                    codec,
+                                    "checksum",
+                                    checksums.get(source)),
+                            quick,
+                            warmup,
+                            measure,
+                            jvm);
+                    results.computeIfAbsent(what, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(writer, k -> new ArrayList<>())
+                            .add(cell);
+                    progress(round, what, writer, cell);
+                }
+            }
+        }
+        String loadAfter = load();
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        writeJson(json, results, rounds, loadBefore, loadAfter, seconds, jvm);
+        String table = table(results, readers, loadBefore, loadAfter, rounds, seconds);
+        Files.writeString(out.resolve("wholefile.md"), table, StandardCharsets.UTF_8);
+        System.out.println(table);
+    }
+
+    private static void progress(int round, String what, String reader, Cell cell) {
+        System.err.printf(
+                Locale.ROOT,
+                "wholefile: round %d, %s, %s: %.1f ± %.1f ms%n",
+                round + 1,
+                what,
+                reader,
+                cell.millis(),
+                cell.error());
+    }
+
+    /** Runs {@code benchmark} with {@code params} in one fork, and returns its result. */
+    static Cell fork(Class<?> benchmark, Map<String, String> params, boolean quick, int warmup, int measure, String jvm)
+            throws RunnerException {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(benchmark.getName().replace(".", "\\.") + "\\.")
+                .forks(1)
+                .shouldFailOnError(true)
+                .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT)
+                .jvmArgsPrepend("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        if (jvm != null) {
+            options.jvm(jvm);
+            if (Runtime.version().feature() < 25 && jvm.contains("25")) {
+                options.jvmArgsPrepend(
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "--enable-native-access=ALL-UNNAMED");
+            }
+        } else if (Runtime.version().feature() >= 25) {
+            options.jvmArgsPrepend(
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "--enable-native-access=ALL-UNNAMED");
+        }
+        if (quick) {
+            options.warmupIterations(1)
+                    .warmupTime(TimeValue.milliseconds(100))
+                    .measurementIterations(1)
+                    .measurementTime(TimeValue.milliseconds(100));
+        } else {
+            options.warmupIterations(warmup).measurementIterations(measure);
+        }
+        for (Map.Entry<String, String> param : params.entrySet()) {
+            options.param(param.getKey(), param.getValue());
+        }
+        Collection<RunResult> results = new Runner(options.build()).run();
+        if (results.size() != 1) {
+            throw new IllegalStateException("expected one result for " + params + ", got " + results.size());
+        }
+        RunResult result = results.iterator().next();
+        double error = result.getPrimaryResult().getScoreError();
+        return new Cell(result.getPrimaryResult().getScore(), Double.isNaN(error) ? 0 : error);
+    }
+
+    private static List<String> list(String csv) {
+        return csv.isEmpty() ? List.of() : Arrays.asList(csv.split(","));
+    }
+
+    private static List<String> rotated(List<String> items, int by) {
+        List<String> rotated = new ArrayList<>(items);
+        java.util.Collections.rotate(rotated, -by);
+        return rotated;
+    }
+
+    private static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim().split(" ", 4)[0];
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** {@code speed(numerator reader) / speed(denominator reader)}, round by round. */
+    static double[] ratios(List<Cell> numerator, List<Cell> denominator) {
+        int n = Math.min(numerator.size(), denominator.size());
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = denominator.get(i).millis() / numerator.get(i).millis();
+        }
+        Arrays.sort(ratios);
+        return ratios;
+    }
+
+    static String spread(double[] sorted) {
+        if (sorted.length == 0) {
+            return "–";
+        }
+        double median = sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", median, sorted[0], sorted[sorted.length - 1]);
+    }
+
+    static String table(
+            Map<String, Map<String, List<Cell>>> results,
+            List<String> readers,
+            String loadBefore,
+            String loadAfter,
+            int rounds,
+            long seconds) {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(
+                Locale.ROOT,
+                "%d rounds, each reader or writer in its own JVM, interleaved; load average %s before, %s after;"
+                        + " %d s; JDK %s.%n%n",
+                rounds,
+                loadBefore,
+                loadAfter,
+                seconds,
+                System.getProperty("java.version")));
+        md.append(
+                "Speed ratios, median (min–max) over the rounds; times are the medians of the rounds, ms per file.\n\n");
+        md.append("| what | STOCK ms | STOCK_LIB ms | HADOOP_FREE ms | STOCK_LIB / STOCK | HADOOP_FREE / STOCK_LIB |"
+                + " HADOOP_FREE / STOCK |\n");
+        md.append("|---|---|---|---|---|---|---|\n");
+        for (Map.Entry<String, Map<String, List<Cell>>> row : results.entrySet()) {
+            Map<String, List<Cell>> cells = row.getValue();
+            md.append("| ").append(row.getKey());
+            for (String reader : List.of("STOCK", "STOCK_LIB", "HADOOP_FREE")) {
+                List<Cell> c = cells.get(reader);
+                md.append(" | ").append(c == null ? "–" : String.format(Locale.ROOT, "%.0f", medianMillis(c)));
+            }
+            md.append(" | ").append(ratio(cells, "STOCK_LIB", "STOCK"));
+            md.append(" | ").append(ratio(cells, "HADOOP_FREE", "STOCK_LIB"));
+            md.append(" | ").append(ratio(cells, "HADOOP_FREE", "STOCK"));
+            md.append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String ratio(Map<String, List<Cell>> cells, String numerator, String denominator) {
+        List<Cell> n = cells.get(numerator);
+        List<Cell> d = cells.get(denominator);
+        return n == null || d == null ? "–" : spread(ratios(n, d));
+    }
+
+    private static double medianMillis(List<Cell> cells) {
+        double[] m = cells.stream().mapToDouble(Cell::millis).sorted().toArray();
+        return m.length % 2 == 1 ? m[m.length / 2] : (m[m.length / 2 - 1] + m[m.length / 2]) / 2;
+    }
+
+    private static void writeJson(
+            Path json,
+            Map<String, Map<String, List<Cell>>> results,
+            int rounds,
+            String loadBefore,
+            String loadAfter,
+            long seconds,
+            String jvm)
+            throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("jdk", jvm != null ? jvm : System.getProperty("java.version"));
+        root.put("rounds", rounds);
+        root.put("loadBefore", loadBefore);
+        root.put("loadAfter", loadAfter);
+        root.put("seconds", seconds);
+        root.put("results", results);
+        try (PrintStream p = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
+            p.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        }
+    }
+}
