@@ -847,6 +847,15 @@ def misses_section(misses):
     return lines
 
 
+def wholefile_lines(directory):
+    """The whole-file section (dev/wholefile-report.py writes it from dev/wholefile's runs), when there is one."""
+    section = os.path.join(directory, "wholefile", "SECTION.md")
+    if not os.path.exists(section):
+        return []
+    with open(section) as f:
+        return [f.read().rstrip() + "\n"]
+
+
 def analysis_lines(directory):
     analysis = os.path.join(directory, "ANALYSIS.md")
     if not os.path.exists(analysis):
@@ -1017,6 +1026,7 @@ def render(directory, report):
     if "jdk25" in suites:
         body += jdk25_section(suites["jdk25"], directory, report_dir)
     lines += body
+    lines += wholefile_lines(directory)
     lines += analysis_lines(directory)
     return "\n".join(lines).rstrip() + "\n"
 

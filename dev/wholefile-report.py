@@ -1,0 +1,107 @@
+"""Renders the whole-file benchmark's section of docs/BENCHMARKS.md from the runs of dev/wholefile.
+
+    python3 dev/wholefile-report.py DIR
+
+DIR (docs/bench/wholefile) holds one folder per run (jdk17/, jdk25/, ...), each with WholeFileMain's wholefile.json
+and wholefile.md, and FINDINGS.md, written by hand (what the profile found). It writes DIR/SECTION.md (included by
+dev/bench-report.py) and DIR/wholefile-RUN.svg: per file and read, the speed ratio of each comparison, a bar at the
+median of the rounds and a whisker over their range.
+"""
+import json
+import os
+import sys
+
+COMPARISONS = [
+    ("STOCK_LIB", "STOCK", "stock's reader or writer with this library's factory / stock", "#4878a8"),
+    ("HADOOP_FREE", "STOCK_LIB", "Hadoop-free entry points / stock with this library's factory", "#e1812c"),
+]
+
+
+def ratios(cells, num, den):
+    n, d = cells.get(num), cells.get(den)
+    if not n or not d:
+        return None
+    r = sorted(dd["millis"] / nn["millis"] for nn, dd in zip(n, d))
+    mid = len(r) // 2
+    median = r[mid] if len(r) % 2 else (r[mid - 1] + r[mid]) / 2
+    return median, r[0], r[-1]
+
+
+def chart(path, results, title):
+    rows = list(results.items())
+    row_h, bar_h, left, width = 34, 12, 330, 820
+    top = 60
+    height = top + row_h * len(rows) + 50
+    lo, hi = 0.5, 2.0
+    values = [v for _, cells in rows for num, den, _, _ in COMPARISONS for v in (ratios(cells, num, den) or ())]
+    if values:
+        lo, hi = min(lo, min(values) - 0.05), max(hi, max(values) + 0.05)
+    plot_w = width - left - 30
+
+    def x_of(v):
+        return left + (v - lo) / (hi - lo) * plot_w
+
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">'
+           % (width, height),
+           '<rect width="100%%" height="100%%" fill="white"/>',
+           '<text x="%d" y="20" font-size="13" font-weight="bold">%s</text>' % (left, title)]
+    for i, (_, _, label, color) in enumerate(COMPARISONS):
+        out.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>' % (left + i * 330, 32, color))
+        out.append('<text x="%d" y="41">%s</text>' % (left + 14 + i * 330, label))
+    tick = 0.5
+    v = tick * int(lo / tick)
+    while v <= hi:
+        if v >= lo:
+            x = x_of(v)
+            out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>'
+                       % (x, top - 5, x, top + row_h * len(rows), "#000" if v == 1 else "#ddd"))
+            out.append('<text x="%.1f" y="%d" text-anchor="middle">%.1f×</text>' % (x, top + row_h * len(rows) + 15, v))
+        v += tick
+    for r, (what, cells) in enumerate(rows):
+        y = top + r * row_h
+        out.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 6, y + row_h / 2 + 4, what))
+        for i, (num, den, _, color) in enumerate(COMPARISONS):
+            s = ratios(cells, num, den)
+            if not s:
+                continue
+            median, low, high = s
+            by = y + 4 + i * (bar_h + 2)
+            x0, x1 = x_of(1.0), x_of(median)
+            out.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.2f (%.2f–%.2f)</title></rect>'
+                       % (min(x0, x1), by, abs(x1 - x0), bar_h, color, what, median, low, high))
+            out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>'
+                       % (x_of(low), by + bar_h / 2, x_of(high), by + bar_h / 2))
+    out.append('<text x="%d" y="%d">speed ratio (higher is faster); bar: median of the rounds, line: their range</text>'
+               % (left, height - 12))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    directory = sys.argv[1]
+    lines = ["## Whole files: scans, record reads and writes\n"]
+    findings = os.path.join(directory, "FINDINGS.md")
+    if os.path.exists(findings):
+        with open(findings) as f:
+            lines.append(f.read().rstrip() + "\n")
+    for run in sorted(os.listdir(directory)):
+        data = os.path.join(directory, run, "wholefile.json")
+        if not os.path.isfile(data):
+            continue
+        with open(data) as f:
+            result = json.load(f)
+        with open(os.path.join(directory, run, "wholefile.md")) as f:
+            table = f.read().rstrip()
+        svg = "wholefile-%s.svg" % run
+        chart(os.path.join(directory, svg), result["results"], "Whole files, %s (%s)" % (run, result["jdk"]))
+        lines.append("### %s\n" % run)
+        lines.append(table + "\n")
+        lines.append("![whole files, %s](bench/wholefile/%s)\n" % (run, svg))
+    with open(os.path.join(directory, "SECTION.md"), "w") as f:
+        f.write("\n".join(lines))
+    print("wrote %s" % os.path.join(directory, "SECTION.md"))
+
+
+if __name__ == "__main__":
+    main()
