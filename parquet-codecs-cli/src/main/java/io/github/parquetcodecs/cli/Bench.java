@@ -22,11 +22,13 @@ import java.util.List;
  * <p>Warm-up takes {@link #WARMUP_SHARE} of the budget (chunks in pass order, all variants on each); it also measures
  * what a unit of work (bytes, and calls: {@link Chunk#work}) costs, from which the chunks timed are chosen: all of them when {@link #TARGET_PASSES} passes fit
  * the rest of the budget, else an even selection over each column (at least one chunk per column). Passes run while
- * another one fits the budget (at least {@link #MIN_PASSES}). Every round trip of the first pass is checked byte for
- * byte (untimed). When all the chunks are timed, the sizes come from the first pass. When only some are, a sizing
- * phase first has every variant compress (untimed, once) an even selection of the sample as large as fits {@link
- * #SIZING_SHARE} of the budget (a power of two of the chunks, all of them when they fit), and the sizes and ratios are
- * of those bytes ({@link #sizedBytes}), the speeds of the timed ones ({@link #totalBytes}).
+ * another one fits the budget (at least {@link #MIN_PASSES}); when the first pass shows that fewer than {@link
+ * Spread#FEW} fit, half its chunks are timed, from scratch ({@link #replan}). Every round trip of the first pass is
+ * checked byte for byte (untimed). When all the chunks are timed, the sizes come from the first pass. When only some
+ * are, a sizing phase first has every variant compress (untimed, once) as much of the sample as {@link #SIZING_SHARE}
+ * of the budget allows (all of it when it fits), spread evenly over each column ({@link #size}); the sizes and ratios
+ * are of those bytes ({@link #sizedBytes}), the speeds of the timed ones ({@link #totalBytes}). All columns' sizes are
+ * each column's ratio applied to all its sampled bytes ({@link Result#totalCompressed}).
  *
  * <p>Per variant and column, the speed of a pass is the column's bytes over the time of its chunks in that pass (all
  * columns: all the bytes over all the time of the pass); rows show the median over the passes and the interquartile
@@ -51,8 +53,8 @@ final class Bench {
     static final double WARMUP_SHARE = 0.15;
     /**
      * When not every sampled chunk can be timed, at most this share of the budget goes to a sizing phase: every variant
-     * compresses (untimed) an even selection of the sample once, as much as fits, so that sizes and ratios are of many
-     * more bytes than the speeds.
+     * compresses (untimed) as much of the sample once as fits, spread evenly over each column, so that sizes and
+     * ratios are of many more bytes than the speeds.
      */
     static final double SIZING_SHARE = 0.3;
 
@@ -278,8 +280,6 @@ final class Bench {
     boolean sizedApart;
 
     double sizingSeconds;
-    /** The share of the sampled chunks sized, when the sizing phase did not size them all. */
-    double sizeShare = 1.0;
 
     long sampledBytes;
     int warmupRounds;
@@ -416,13 +416,11 @@ final class Bench {
         }
         double left = budgetNanos - (System.nanoTime() - start);
         share = fitShare(left / TARGET_PASSES, passCost);
+        double sizingNanos = Math.min(budgetNanos * SIZING_SHARE, sizingCost);
         if (share < 1.0) {
             // not all is timed: the sizes come from more of the sample, every variant compressing each chunk once
-            // (untimed), in at most SIZING_SHARE of the budget; the timed passes get the rest
-            sizeShare = fitShare(budgetNanos * SIZING_SHARE, sizingCost);
-            if (sizeShare > share) {
-                share = fitShare((left - sizeShare * sizingCost) / TARGET_PASSES, passCost);
-            }
+            // (untimed), for at most SIZING_SHARE of the budget; the timed passes get the rest
+            share = fitShare((left - sizingNanos) / TARGET_PASSES, passCost);
         }
         totalBytes = 0;
         for (ColumnPages column : columns) {
@@ -430,11 +428,9 @@ final class Bench {
             totalBytes += column.bytes;
         }
         sizedBytes = totalBytes;
-        if (sizeShare > share && selected(sizeShare) > totalBytes) {
-            size(variants, coders, results, sizeShare, (long) (sizeShare * sizingCost * 2 + budgetNanos * 0.05));
+        if (totalBytes < sampledBytes) {
+            size(variants, coders, results, (long) (budgetNanos * SIZING_SHARE));
             report(progress, start, budgetNanos);
-        } else {
-            sizeShare = share;
         }
         for (ColumnPages column : columns) {
             column.all.clear(); // the chunks not timed are not kept
@@ -547,6 +543,11 @@ final class Bench {
         return halved;
     }
 
+    /** The van der Corput radical inverse of {@code j} in base 2: 0, 0.5, 0.25, 0.75, 0.125, ... */
+    static double radicalInverse(int j) {
+        return Integer.toUnsignedLong(Integer.reverse(j)) / 4294967296.0;
+    }
+
     /**
      * The share of the chunks that fits {@code fit} nanoseconds when all of them cost {@code cost}: 1, or a power of
      * two below it, so that runs on the same files time (or size) the same chunks unless their speeds differ 2x.
@@ -558,36 +559,34 @@ final class Bench {
         return Math.pow(2, Math.floor(Math.log(Math.max(fit, 1) / cost) / Math.log(2)));
     }
 
-    /** The bytes of an even selection of {@code share} of every column's chunks. */
-    private long selected(double share) {
-        long bytes = 0;
-        for (ColumnPages column : columns) {
-            for (Chunk chunk : column.selection(share)) {
-                bytes += chunk.bytes;
-            }
-        }
-        return bytes;
-    }
-
     /**
-     * The sizing phase: every variant compresses each chunk of an even selection of {@code share} of every column
-     * once, untimed, and the sizes are added up (the output of one chunk held at a time). Chunks go in the order of the
-     * warm-up, the columns' positions interleaved, so that a phase the machine slows past {@code maxNanos} (twice its
-     * estimate, and 5 % of the budget) stops with every column sized over an even part of it (at least one chunk each,
-     * and at least as many bytes as are timed). The round trips are checked on the timed chunks only.
+     * The sizing phase: every variant compresses chunks of the sample once, untimed, and the sizes are added up (the
+     * output of one chunk held at a time), until the sample is done or {@code maxNanos} have passed (then at least one
+     * chunk of every column, and as many bytes as are timed). So that any part of it is spread evenly, each column's
+     * chunks go in van der Corput order (its middle, then its quarters, then its eighths, ...), and the columns
+     * interleaved so that each is about as far through as the others: the first chunk of every column first. The
+     * round trips are checked on the timed chunks only.
      */
-    private void size(List<Variant> variants, List<Coder> coders, List<Result> results, double share, long maxNanos)
+    private void size(List<Variant> variants, List<Coder> coders, List<Result> results, long maxNanos)
             throws IOException {
         long started = System.nanoTime();
         long deadline = started + maxNanos;
         List<Chunk> order = new ArrayList<>();
         java.util.Map<Chunk, Double> position = new java.util.IdentityHashMap<>();
         for (ColumnPages column : columns) {
-            List<Chunk> chosen = column.selection(share);
-            for (int i = 0; i < chosen.size(); i++) {
-                position.put(chosen.get(i), (i + 0.5) / chosen.size());
+            List<Chunk> chunks = column.all;
+            int k = chunks.size();
+            boolean[] taken = new boolean[k];
+            int ordinal = 0;
+            for (int j = 0; ordinal < k; j++) {
+                int index = (int) (radicalInverse(j) * k);
+                if (!taken[index]) {
+                    taken[index] = true;
+                    position.put(chunks.get(index), (double) ordinal / k);
+                    order.add(chunks.get(index));
+                    ordinal++;
+                }
             }
-            order.addAll(chosen);
             column.sizedBytes = 0;
             column.sizedPages = 0;
         }

@@ -21,8 +21,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *       named in the output with its ratio, and whether it would be the choice if it were clearly within the limits.
  *   <li><b>The knee.</b> Among qualified candidates (the files' codec among them), codec B is preferred to codec A
  *       when B is at most {@link #SIZE_MARGIN} larger than A and clearly faster than A at compressing or at
- *       decompressing (the lower bound of the per-pass ratio B / A at least {@link #CLEARLY_FASTER}) without being
- *       clearly slower at the other (its upper bound at least 1 / {@link #CLEARLY_FASTER}). The knee is the smallest
+ *       decompressing (the median of the per-pass ratios B / A at least {@link #CLEARLY_FASTER} and their lower
+ *       quartile at least 1x) without being clearly slower at the other (median at most 1 / {@link #CLEARLY_FASTER}
+ *       and upper quartile at most 1x). The knee is the smallest
  *       qualified candidate to which no qualified candidate is preferred (the smallest qualified one, should every
  *       one have another preferred to it). So a codec marginally smaller but much slower than another never wins.
  *   <li><b>A change must be worth it.</b> The knee is recommended when the files are uncompressed, or when it is at
@@ -51,8 +52,9 @@ final class Recommendation {
     static final double SIZE_MARGIN = 0.02;
 
     /**
-     * What "clearly faster" is: the lower bound of the per-pass speed ratio at least this (and "clearly slower": the
-     * upper bound below its inverse, 0.8x).
+     * What "clearly faster" is, for the knee: the median of the per-pass speed ratios at least this, and their lower
+     * quartile at least 1x; "clearly slower": the median at most its inverse (0.8x) and the upper quartile at most 1x.
+     * The median and the quartiles, even with few passes: one pass the machine disturbed does not decide it.
      */
     static final double CLEARLY_FASTER = 1.25;
 
@@ -158,8 +160,9 @@ final class Recommendation {
         }
         lines.add("  (the rule: among the codecs " + limits()
                 + ", one at most " + percent(SIZE_MARGIN) + " larger than another and clearly faster at compressing"
-                + " or decompressing (per-pass speed ratio " + times(CLEARLY_FASTER) + " or more, its quartiles"
-                + " included), without being clearly slower at the other, is preferred to it; the choice is the"
+                + " or decompressing (the median per-pass speed ratio " + times(CLEARLY_FASTER)
+                + " or more, the lower quartile 1x or more), without being clearly slower at the other, is preferred"
+                + " to it; the choice is the"
                 + " smallest codec none is preferred to, and it replaces the files' codec only when at least "
                 + percent(MIN_GAIN) + " smaller. A borderline codec is never chosen.)");
         lines.add(
@@ -219,9 +222,8 @@ final class Recommendation {
     }
 
     /**
-     * Whether {@code b} is preferred to {@code a}: at most {@link #SIZE_MARGIN} larger, clearly faster at compressing
-     * or at decompressing (the lower bound of the per-pass ratio b / a at least {@link #CLEARLY_FASTER}), and not
-     * clearly slower at the other (its upper bound at least 1 / {@link #CLEARLY_FASTER}).
+     * Whether {@code b} is preferred to {@code a}: at most {@link #SIZE_MARGIN} larger, {@link #clearlyFaster} at
+     * compressing or at decompressing, and not clearly slower at the other.
      */
     static boolean preferred(Bench.Result b, Bench.Result a) {
         if (b == a || b.totalCompressed > a.totalCompressed * (1 + SIZE_MARGIN)) {
@@ -229,8 +231,17 @@ final class Recommendation {
         }
         Bench.Spread c = Bench.speedRatio(b, a, false);
         Bench.Spread d = Bench.speedRatio(b, a, true);
-        return (c.low >= CLEARLY_FASTER && d.high >= 1 / CLEARLY_FASTER)
-                || (d.low >= CLEARLY_FASTER && c.high >= 1 / CLEARLY_FASTER);
+        return (clearlyFaster(c) && !clearlySlower(d)) || (clearlyFaster(d) && !clearlySlower(c));
+    }
+
+    /** A per-pass ratio's median at least {@link #CLEARLY_FASTER} and its lower quartile at least 1. */
+    static boolean clearlyFaster(Bench.Spread ratio) {
+        return ratio.median >= CLEARLY_FASTER && ratio.q1 >= 1;
+    }
+
+    /** A per-pass ratio's median at most 1 / {@link #CLEARLY_FASTER} and its upper quartile at most 1. */
+    static boolean clearlySlower(Bench.Spread ratio) {
+        return ratio.median <= 1 / CLEARLY_FASTER && ratio.q3 <= 1;
     }
 
     /** "ZSTD level 9: 0.1 % smaller than ZSTD level 3, but ...": why {@code r} is not the choice {@code c}. */

@@ -267,10 +267,11 @@ class BenchTest {
 
     /**
      * Three runs on the same file while a busy loop holds one of the machine's cores give the same advice. The file is
-     * GZIP-written and taxi-like: ZSTD 9 is the smallest codec within the limits, 1.2 % smaller than ZSTD 3 and 3-4x
-     * slower to compress, so the choice (ZSTD 3) is made by the knee rule, not by size alone; BROTLI 1 decompresses
-     * near the 0.5x limit. The ZSTD levels are 3 and 9 only: ZSTD 1 is 2.5 % to 3.5 % larger than ZSTD 3 on this data,
-     * too near the 2 % margin for a test that must not flip.
+     * GZIP-written and taxi-like (20,000 rows, 64 KiB pages, 1 MB of pages): ZSTD 9 is the smallest codec within the
+     * limits, 1.2 % smaller than ZSTD 3 and 4-10x slower to compress, so the choice (ZSTD 3) is made by the knee rule,
+     * not by size alone; BROTLI 1 decompresses near the 0.5x limit of GZIP. The ZSTD levels are 3 and 9 only: ZSTD 1
+     * is 2.5 % to 3.5 % larger than ZSTD 3 on data like this, too near the 2 % margin for a test that must not flip.
+     * About 17 s (three runs of 4 s, and the file) at a load average of 7 on 2 cores.
      */
     @Test
     void threeRunsUnderLoadGiveTheSameRecommendation() throws Exception {
@@ -294,7 +295,7 @@ class BenchTest {
                                 "bench",
                                 file.toString(),
                                 "--time",
-                                "3s",
+                                "4s",
                                 "--codecs",
                                 "SNAPPY,LZ4_RAW,ZSTD,BROTLI",
                                 "--levels",
@@ -518,7 +519,7 @@ class BenchTest {
         assertEquals(64L * 64 * 1024, bench.sampledBytes);
         assertTrue(bench.totalBytes <= bench.sampledBytes / 2, "timed " + bench.totalBytes);
         assertTrue(bench.sizedApart);
-        // a power of two of the chunks, at least twice those timed (the sizing costs a third of a pass per pass)
+        // as much as fits 30 % of the budget: all of it on a quiet machine, and at least twice the bytes timed
         assertTrue(
                 bench.sizedBytes >= 2 * bench.totalBytes, "sized " + bench.sizedBytes + ", timed " + bench.totalBytes);
         assertEquals(bench.sizedBytes, bench.columns.get(0).sizedBytes);
