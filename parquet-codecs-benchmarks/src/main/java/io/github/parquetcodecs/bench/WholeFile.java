@@ -61,27 +61,143 @@ public final class WholeFile {
 
     /** Opens {@code file} for a scan with {@code reader}. */
     public static ParquetFileReader open(Reader reader, Path file) throws IOException {
+        return open(reader, input(reader, file));
+    }
+
+    /** The file as {@code reader} opens it: a {@code HadoopInputFile} for stock, a local file otherwise. */
+    static InputFile input(Reader reader, Path file) throws IOException {
+        return reader == Reader.STOCK || reader == Reader.STOCK_LIB
+                ? hadoopFile(file)
+                : HadoopFreeParquet.localFile(file);
+    }
+
+    /** Opens {@code input} for a scan with {@code reader}. */
+    static ParquetFileReader open(Reader reader, InputFile input) throws IOException {
         switch (reader) {
             case STOCK:
                 return ParquetFileReader.open(
-                        hadoopFile(file),
-                        HadoopReadOptions.builder(new Configuration()).build());
+                        input, HadoopReadOptions.builder(new Configuration()).build());
             case STOCK_LIB:
                 return ParquetFileReader.open(
-                        hadoopFile(file),
+                        input,
                         HadoopReadOptions.builder(new Configuration())
                                 .withCodecFactory(new HadoopFreeCodecFactory())
                                 .build());
             case HADOOP_FREE:
                 return HadoopFreeParquet.openFile(
-                        HadoopFreeParquet.localFile(file),
-                        HadoopFreeParquet.readOptions().build());
+                        input, HadoopFreeParquet.readOptions().build());
             case PLAIN_NO_HADOOP:
                 return ParquetFileReader.open(
-                        HadoopFreeParquet.localFile(file),
-                        HadoopFreeParquet.readOptions().build());
+                        input, HadoopFreeParquet.readOptions().build());
             default:
                 throw new IllegalArgumentException("reader " + reader);
+        }
+    }
+
+    /**
+     * The calls a scan of {@code file} by {@code reader} makes on its file's streams: streams opened, seeks, calls of
+     * each read method and the bytes they returned (for docs/BENCHMARKS.md, "Whole files").
+     */
+    public static String ioCounts(Reader reader, Path file) throws IOException {
+        CountingInputFile counting = new CountingInputFile(input(reader, file));
+        try (ParquetFileReader in = open(reader, counting)) {
+            scan(in);
+        }
+        return counting.toString();
+    }
+
+    /** An {@code InputFile} whose streams count what is asked of them. */
+    static final class CountingInputFile implements InputFile {
+        private final InputFile file;
+        long streams;
+        long seeks;
+        long readByte;
+        long readArray;
+        long readFully;
+        long readBuffer;
+        long bytes;
+
+        CountingInputFile(InputFile file) {
+            this.file = file;
+        }
+
+        @Override
+        public long getLength() throws IOException {
+            return file.getLength();
+        }
+
+        @Override
+        public org.apache.parquet.io.SeekableInputStream newStream() throws IOException {
+            streams++;
+            org.apache.parquet.io.SeekableInputStream in = file.newStream();
+            return new org.apache.parquet.io.SeekableInputStream() {
+                @Override
+                public int read() throws IOException {
+                    readByte++;
+                    int b = in.read();
+                    bytes += b < 0 ? 0 : 1;
+                    return b;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    readArray++;
+                    int n = in.read(b, off, len);
+                    bytes += Math.max(n, 0);
+                    return n;
+                }
+
+                @Override
+                public long getPos() throws IOException {
+                    return in.getPos();
+                }
+
+                @Override
+                public void seek(long newPos) throws IOException {
+                    seeks++;
+                    in.seek(newPos);
+                }
+
+                @Override
+                public void readFully(byte[] b) throws IOException {
+                    readFully(b, 0, b.length);
+                }
+
+                @Override
+                public void readFully(byte[] b, int start, int len) throws IOException {
+                    readFully++;
+                    in.readFully(b, start, len);
+                    bytes += len;
+                }
+
+                @Override
+                public int read(java.nio.ByteBuffer buf) throws IOException {
+                    readBuffer++;
+                    int n = in.read(buf);
+                    bytes += Math.max(n, 0);
+                    return n;
+                }
+
+                @Override
+                public void readFully(java.nio.ByteBuffer buf) throws IOException {
+                    readFully++;
+                    int n = buf.remaining();
+                    in.readFully(buf);
+                    bytes += n;
+                }
+
+                @Override
+                public void close() throws IOException {
+                    in.close();
+                }
+            };
+        }
+
+        @Override
+        public String toString() {
+            return String.format(
+                    "%d streams, %d seeks, %d read(), %d read(byte[]), %d readFully, %d read(ByteBuffer), %d bytes",
+                    streams, seeks, readByte, readArray, readFully, readBuffer, bytes);
         }
     }
 
@@ -296,9 +412,16 @@ public final class WholeFile {
 
     /**
      * For profiling one reader by hand: {@code WholeFile READER FILE SECONDS [scan|records]} scans (or reads the
-     * records of) FILE again and again for SECONDS, printing each pass's time and checksum.
+     * records of) FILE again and again for SECONDS, printing each pass's time and checksum; {@code WholeFile io FILE}
+     * prints the calls each reader's scan makes on the file's streams.
      */
     public static void main(String[] args) throws IOException {
+        if (args[0].equals("io")) {
+            for (Reader reader : Reader.values()) {
+                System.out.println(reader + ": " + ioCounts(reader, Path.of(args[1])));
+            }
+            return;
+        }
         Reader reader = Reader.valueOf(args[0]);
         Path file = Path.of(args[1]);
         long until = System.nanoTime() + (long) (Double.parseDouble(args[2]) * 1e9);
