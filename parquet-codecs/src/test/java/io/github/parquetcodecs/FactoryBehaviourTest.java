@@ -365,7 +365,7 @@ class FactoryBehaviourTest {
         if (Runtime.version().feature() >= 25) {
             HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
             assertEquals("snappy-java (native)", factory.implementation(CompressionCodecName.SNAPPY));
-            // zstd-jni stays first: the tier's libzstd is no faster (README)
+            // zstd-jni stays first: the tier's libzstd is no faster (docs/native-tier.md)
             assertEquals("zstd-jni (native)", factory.implementation(CompressionCodecName.ZSTD));
             assertEquals("brotli4j (native)", factory.implementation(CompressionCodecName.BROTLI));
             assertEquals("liblz4 (aircompressor-v3, FFM)", factory.implementation(CompressionCodecName.LZ4_RAW));

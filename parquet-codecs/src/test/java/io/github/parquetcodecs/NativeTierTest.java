@@ -327,7 +327,7 @@ class NativeTierTest {
         if (level.equals("0")) {
             assertTrue(byTier.length >= page.length, "level 0 stores: " + byTier.length);
         } else {
-            // libdeflate's output is near zlib's at the same level (README: the level mapping)
+            // libdeflate's output is near zlib's at the same level (docs/native-tier.md: the level mapping)
             double ratio = (double) byTier.length / byZlib.length;
             assertTrue(ratio < 1.10, level + ": libdeflate " + byTier.length + " bytes, zlib " + byZlib.length);
         }
