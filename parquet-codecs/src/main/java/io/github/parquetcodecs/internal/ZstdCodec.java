@@ -94,7 +94,8 @@ final class ZstdCodec extends Codec {
 
     @Override
     protected List<Engine> engines() {
-        // zstd-jni first: the native tier's libzstd (the same libzstd 1.5.7) measured no faster through FFM (docs/native-tier.md),
+        // zstd-jni first: the native tier's libzstd (the same libzstd 1.5.7) measured no faster through FFM
+        // (docs/native-tier.md),
         // so it
         // serves when zstd-jni cannot load, and under ffm-only
         return Arrays.asList(ZSTD_JNI, NativeTier.ZSTD, AIRCOMPRESSOR);
