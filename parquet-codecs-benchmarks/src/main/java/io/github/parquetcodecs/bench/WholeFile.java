@@ -64,12 +64,21 @@ public final class WholeFile {
         return open(reader, input(reader, file));
     }
 
-    /** The file as {@code reader} opens it: a {@code HadoopInputFile} for stock, a local file otherwise. */
+    /** The file as {@code reader} opens it: a {@code HadoopInputFile} for stock (before JDK 24), a local file otherwise. */
     static InputFile input(Reader reader, Path file) throws IOException {
-        return reader == Reader.STOCK || reader == Reader.STOCK_LIB
+        return (reader == Reader.STOCK || reader == Reader.STOCK_LIB) && HADOOP_FILE_SYSTEM
                 ? hadoopFile(file)
                 : HadoopFreeParquet.localFile(file);
     }
+
+    /**
+     * Whether Hadoop's {@code FileSystem} works on this JVM. Hadoop 3.4.1's {@code UserGroupInformation} calls {@code
+     * Subject.getSubject}, which throws {@code UnsupportedOperationException} from JDK 24 on (the Security Manager
+     * is gone, and {@code -Djava.security.manager=allow} is refused): there stock reads through parquet-java's
+     * {@code LocalInputFile}, with Hadoop's configuration and codecs all the same. Record reads need the {@code
+     * FileSystem} ({@code ParquetReader.builder(ReadSupport, Path)}), so they are not run there.
+     */
+    static final boolean HADOOP_FILE_SYSTEM = Runtime.version().feature() < 24;
 
     /** Opens {@code input} for a scan with {@code reader}. */
     static ParquetFileReader open(Reader reader, InputFile input) throws IOException {
