@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
+import java.util.Set;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -115,8 +116,10 @@ final class CheckedPageReadStore implements PageReadStore {
         }
 
         /**
-         * {@code page}, its runs checked ({@link PageRuns}): with its bytes read once into a buffer, so that a page
-         * whose bytes are a stream can be read again.
+         * {@code page}, its runs checked ({@link PageRuns}). A page whose bytes are an array or a buffer (what this
+         * library's decompressors and parquet-java's uncompressed pages give) is returned as it is: its bytes are read
+         * in place and can be read again. Any other page (a stream, as a Hadoop codec's decompressor gives) is read
+         * once into a buffer and rebuilt on it.
          */
         private DataPage checkRuns(DataPage page) {
             String problem;
@@ -124,6 +127,7 @@ final class CheckedPageReadStore implements PageReadStore {
             try {
                 if (page instanceof DataPageV1) {
                     DataPageV1 v1 = (DataPageV1) page;
+                    boolean again = readableAgain(v1.getBytes());
                     ByteBuffer bytes = v1.getBytes().toByteBuffer();
                     problem = PageRuns.checkV1(
                             bytes,
@@ -132,53 +136,60 @@ final class CheckedPageReadStore implements PageReadStore {
                             v1.getRlEncoding(),
                             v1.getDlEncoding(),
                             v1.getValueEncoding());
-                    checked = v1.getFirstRowIndex().isPresent()
-                                    && v1.getIndexRowCount().isPresent()
-                            ? new DataPageV1(
-                                    BytesInput.from(bytes),
-                                    v1.getValueCount(),
-                                    v1.getUncompressedSize(),
-                                    v1.getFirstRowIndex().get(),
-                                    v1.getIndexRowCount().get(),
-                                    v1.getStatistics(),
-                                    v1.getRlEncoding(),
-                                    v1.getDlEncoding(),
-                                    v1.getValueEncoding())
-                            : new DataPageV1(
-                                    BytesInput.from(bytes),
-                                    v1.getValueCount(),
-                                    v1.getUncompressedSize(),
-                                    v1.getStatistics(),
-                                    v1.getRlEncoding(),
-                                    v1.getDlEncoding(),
-                                    v1.getValueEncoding());
+                    checked = again
+                            ? page
+                            : v1.getFirstRowIndex().isPresent()
+                                            && v1.getIndexRowCount().isPresent()
+                                    ? new DataPageV1(
+                                            BytesInput.from(bytes),
+                                            v1.getValueCount(),
+                                            v1.getUncompressedSize(),
+                                            v1.getFirstRowIndex().get(),
+                                            v1.getIndexRowCount().get(),
+                                            v1.getStatistics(),
+                                            v1.getRlEncoding(),
+                                            v1.getDlEncoding(),
+                                            v1.getValueEncoding())
+                                    : new DataPageV1(
+                                            BytesInput.from(bytes),
+                                            v1.getValueCount(),
+                                            v1.getUncompressedSize(),
+                                            v1.getStatistics(),
+                                            v1.getRlEncoding(),
+                                            v1.getDlEncoding(),
+                                            v1.getValueEncoding());
                 } else if (page instanceof DataPageV2 && !((DataPageV2) page).isCompressed()) {
                     DataPageV2 v2 = (DataPageV2) page;
+                    boolean again = readableAgain(v2.getRepetitionLevels())
+                            && readableAgain(v2.getDefinitionLevels())
+                            && readableAgain(v2.getData());
                     ByteBuffer repetition = v2.getRepetitionLevels().toByteBuffer();
                     ByteBuffer definition = v2.getDefinitionLevels().toByteBuffer();
                     ByteBuffer data = v2.getData().toByteBuffer();
                     problem = PageRuns.checkV2(
                             repetition, definition, data, column, v2.getValueCount(), v2.getDataEncoding());
-                    checked = v2.getFirstRowIndex().isPresent()
-                            ? DataPageV2.uncompressed(
-                                    v2.getRowCount(),
-                                    v2.getNullCount(),
-                                    v2.getValueCount(),
-                                    v2.getFirstRowIndex().get(),
-                                    BytesInput.from(repetition),
-                                    BytesInput.from(definition),
-                                    v2.getDataEncoding(),
-                                    BytesInput.from(data),
-                                    v2.getStatistics())
-                            : DataPageV2.uncompressed(
-                                    v2.getRowCount(),
-                                    v2.getNullCount(),
-                                    v2.getValueCount(),
-                                    BytesInput.from(repetition),
-                                    BytesInput.from(definition),
-                                    v2.getDataEncoding(),
-                                    BytesInput.from(data),
-                                    v2.getStatistics());
+                    checked = again
+                            ? page
+                            : v2.getFirstRowIndex().isPresent()
+                                    ? DataPageV2.uncompressed(
+                                            v2.getRowCount(),
+                                            v2.getNullCount(),
+                                            v2.getValueCount(),
+                                            v2.getFirstRowIndex().get(),
+                                            BytesInput.from(repetition),
+                                            BytesInput.from(definition),
+                                            v2.getDataEncoding(),
+                                            BytesInput.from(data),
+                                            v2.getStatistics())
+                                    : DataPageV2.uncompressed(
+                                            v2.getRowCount(),
+                                            v2.getNullCount(),
+                                            v2.getValueCount(),
+                                            BytesInput.from(repetition),
+                                            BytesInput.from(definition),
+                                            v2.getDataEncoding(),
+                                            BytesInput.from(data),
+                                            v2.getStatistics());
                 } else {
                     return page;
                 }
@@ -204,6 +215,16 @@ final class CheckedPageReadStore implements PageReadStore {
             String message = e instanceof ParquetDecodingException ? e.getMessage() : "Cannot read a page: " + e;
             return new ParquetDecodingException(message + " (column " + column + " in " + file + ")", e);
         }
+    }
+
+    /** The kinds of {@code BytesInput} that read an array or a buffer in place: reading them twice is free. */
+    private static final Set<Class<?>> IN_PLACE = Set.of(
+            BytesInput.from(new byte[1]).getClass(),
+            BytesInput.from(ByteBuffer.allocate(1)).getClass());
+
+    /** Whether {@code bytes} can be read a second time, in place, after the runs are walked. */
+    static boolean readableAgain(BytesInput bytes) {
+        return IN_PLACE.contains(bytes.getClass());
     }
 
     /**
