@@ -76,7 +76,8 @@ public final class WholeFile {
      * Subject.getSubject}, which throws {@code UnsupportedOperationException} from JDK 24 on (the Security Manager
      * is gone, and {@code -Djava.security.manager=allow} is refused): there stock reads through parquet-java's
      * {@code LocalInputFile}, with Hadoop's configuration and codecs all the same. Record reads need the {@code
-     * FileSystem} ({@code ParquetReader.builder(ReadSupport, Path)}), so they are not run there.
+     * FileSystem} through {@code ParquetReader.builder(ReadSupport, Path)}; there they go through {@code
+     * ParquetReader.Builder(InputFile)} on the same {@code LocalInputFile}, with Hadoop's configuration and codecs.
      */
     static final boolean HADOOP_FILE_SYSTEM = Runtime.version().feature() < 24;
 
@@ -287,9 +288,16 @@ public final class WholeFile {
             }
             return checksum;
         }
-        ParquetReader.Builder<Group> builder = ParquetReader.builder(
-                        new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
-                .withConf(new Configuration());
+        ParquetReader.Builder<Group> builder = HADOOP_FILE_SYSTEM
+                ? ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
+                        .withConf(new Configuration())
+                : new ParquetReader.Builder<Group>(HadoopFreeParquet.localFile(file)) {
+                    // stock's reader with Hadoop's configuration and codecs, on parquet-java's LocalInputFile
+                    @Override
+                    protected org.apache.parquet.hadoop.api.ReadSupport<Group> getReadSupport() {
+                        return new GroupReadSupport();
+                    }
+                }.withConf(new Configuration());
         if (reader == Reader.STOCK_LIB) {
             builder.withCodecFactory(new HadoopFreeCodecFactory());
         }

@@ -108,6 +108,8 @@ public final class WholeFileMain {
     record Cell(double millis, double error) {}
 
     static void run(Path dir, Path out, Map<String, String> keys) throws IOException, RunnerException {
+        // before this JVM's own work (the checksums below): the load the machine had, not what this run adds
+        String loadBefore = load();
         int rounds = Integer.parseInt(keys.getOrDefault("rounds", "3"));
         List<String> prefixes = list(keys.getOrDefault("files", ""));
         List<String> reads = list(keys.getOrDefault("reads", "scan,records"));
@@ -148,7 +150,6 @@ public final class WholeFileMain {
         }
         Files.createDirectories(out);
         Path json = out.resolve("wholefile.json");
-        String loadBefore = load();
         long start = System.nanoTime();
         // results.get(what).get(reader) = one cell per round
         Map<String, Map<String, List<Cell>>> results = new LinkedHashMap<>();
