@@ -3,7 +3,7 @@
 
 usage: dev/bench-report.py DIR REPORT.md
 
-DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, e2e, concurrency
+DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, concurrency
 and smallfiles; any subset may be present. Charts are written into DIR. Standard library only.
 
 Every fact about the run comes from those files: scores and the JMH and JVM versions from SUITE.json, the machine
@@ -16,7 +16,7 @@ import math
 import os
 import sys
 
-SUITES = ["codec", "e2e", "concurrency", "smallfiles", "jdk25"]
+SUITES = ["codec", "concurrency", "smallfiles", "jdk25"]
 CODECS = ["SNAPPY", "ZSTD", "GZIP", "LZ4_RAW", "LZ4", "LZO", "BROTLI"]
 OPS = ["compress", "decompress"]
 IMPLS = ["BARE_HEAP", "LIB_HEAP", "STOCK_HEAP", "BARE_DIRECT", "LIB_DIRECT", "STOCK_DIRECT"]
@@ -561,76 +561,6 @@ def write_chart(path, chart, series_index, series_names, title, targets=False, l
         f.write("\n".join(out) + "\n")
 
 
-# ------------------------------------------------------------------------------------------------------ e2e suite
-
-
-def e2e_file_sizes(meta):
-    sizes = {}
-    for line in meta.get("e2eSizes", []):
-        s = json.loads(line) if isinstance(line, str) else line
-        sizes[(s["codec"], s["pages"], bool(s["dictionary"]), s["impl"])] = s
-    return sizes
-
-
-def e2e_index(results):
-    """(codec, pages, dictionary, impl) -> (ms, score error)."""
-    idx = {}
-    for r in results:
-        p = r["params"]
-        idx[(p["codec"], p["pages"], p["dictionary"] == "true", p["impl"])] = (
-            r["primaryMetric"]["score"], r["primaryMetric"].get("scoreError"))
-    return idx
-
-
-def e2e_section(suite):
-    rows = suite.meta.get("e2e", {}).get("rows")
-    plain = suite.meta.get("e2e", {}).get("plainBytes")
-    sizes = e2e_file_sizes(suite.meta)
-    idx = e2e_index(suite.results)
-
-    def ms(v):
-        return "n/a" if not v else "%.0f" % v[0]
-
-    def rps(v):
-        return "n/a" if not v or not rows else "{:,.0f}".format(rows / (v[0] / 1000))
-
-    def mb(v):
-        return "n/a" if not v or not plain else "%.0f" % (plain / 1e6 / (v[0] / 1000))
-
-    lines = ["## End to end: write and fully read a file\n"]
-    lines.append(
-        "One operation writes %s rows of the benchmark dataset with `ParquetWriter` (default 1 MiB pages and "
-        "128 MiB row groups, local file) and reads every record back (`ParquetFileReader` + record assembly, "
-        "every value checked). **lib** passes `new HadoopFreeCodecFactory()` to the writer and the reader; "
-        "**stock** uses parquet-java's default Hadoop `CodecFactory`. Rows/s = rows ÷ (write + read time); "
-        "MB/s = %.1f MB of plain-encoded values ÷ that time.\n" % ("{:,}".format(rows) if rows else "?",
-                                                                   (plain or 0) / 1e6)
-    )
-    lines.append("| codec | pages | dictionary | lib ms | stock ms | lib rows/s | stock rows/s | lib MB/s | "
-                 "stock MB/s | lib ÷ stock | file MB |")
-    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for codec in ["UNCOMPRESSED"] + CODECS:
-        for pages in ["V1", "V2"]:
-            for dictionary in [True, False]:
-                lib = idx.get((codec, pages, dictionary, "LIB"))
-                stock = idx.get((codec, pages, dictionary, "STOCK"))
-                if not lib and not stock:
-                    continue
-                r = ratio(stock[0], lib[0]) if lib and stock else None
-                size = sizes.get((codec, pages, dictionary, "LIB")) or sizes.get((codec, pages, dictionary, "STOCK"))
-                file_mb = "%.1f" % (size["fileBytes"] / 1e6) if size else "?"
-                lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                    codec, pages, "on" if dictionary else "off", ms(lib), ms(stock), rps(lib), rps(stock), mb(lib),
-                    mb(stock), fmt(r) if r else ("stock cannot" if lib else "n/a"), file_mb))
-    lines.append("")
-    all_ratios = [ratio(idx[k][0], idx[(k[0], k[1], k[2], "LIB")][0])
-                  for k in idx if k[3] == "STOCK" and (k[0], k[1], k[2], "LIB") in idx and k[0] != "UNCOMPRESSED"]
-    g = geomean(all_ratios)
-    if g:
-        lines.append("Geometric mean of lib ÷ stock over the compressed combinations: **%.2f**.\n" % g)
-    return lines
-
-
 # ---------------------------------------------------------------------------------------------- concurrency suite
 
 
@@ -1017,8 +947,6 @@ def render(directory, report):
         codec_lines, misses = codec_section(suites["codec"], directory, report_dir)
         lines += misses_section(misses)
         body += codec_lines
-    if "e2e" in suites:
-        body += e2e_section(suites["e2e"])
     if "concurrency" in suites:
         body += concurrency_section(suites["concurrency"])
     if "smallfiles" in suites:

@@ -38,7 +38,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code *Settings} method; the JMH options and the recorded settings are both made from that {@link Settings}.
  *
  * <pre>
- * BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles|jdk25] [--out docs/bench]
+ * BenchMain [--mode quick|full] [--suite all|codec,concurrency,smallfiles|jdk25] [--out docs/bench]
  * </pre>
  *
  * <p>Every suite is one invocation in which the implementations being compared run side by side. {@code quick} runs
@@ -58,16 +58,15 @@ public final class BenchMain {
                 case "--suite" -> suites = args[++i];
                 case "--out" -> out = Paths.get(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,e2e,concurrency,smallfiles|jdk25]"
+                        + "; usage: BenchMain [--mode quick|full] [--suite all|codec,concurrency,smallfiles|jdk25]"
                         + " [--out DIR]");
             }
         }
         if (!mode.equals("quick") && !mode.equals("full")) {
             throw new IllegalArgumentException("--mode is quick or full, not " + mode);
         }
-        List<String> selected = suites.equals("all")
-                ? List.of("codec", "concurrency", "e2e", "smallfiles")
-                : List.of(suites.split(","));
+        List<String> selected =
+                suites.equals("all") ? List.of("codec", "concurrency", "smallfiles") : List.of(suites.split(","));
         Files.createDirectories(out);
         for (String suite : selected) {
             run(suite.trim(), mode.equals("full"), out.toAbsolutePath());
@@ -84,12 +83,10 @@ public final class BenchMain {
         meta.put("started", start.toString());
         meta.put("machine", machine());
         List<RunResult> results = new ArrayList<>();
-        Path sizes = out.resolve("e2e-sizes.jsonl");
         Settings settings =
                 switch (suite) {
                     case "codec" -> codecSettings(full);
                     case "jdk25" -> jdk25Settings(full);
-                    case "e2e" -> e2eSettings(full);
                     case "concurrency" -> concurrencySettings(full);
                     case "smallfiles" -> smallFilesSettings(full);
                     default -> throw new IllegalArgumentException("unknown suite " + suite);
@@ -140,30 +137,6 @@ public final class BenchMain {
                     results.addAll(runner(workers.options(ZstdLevelBenchmark.class, "compress")));
                     meta.put("zstdSweep", sweep.describe());
                     meta.put("zstdWorkers", workers.describe());
-                }
-            }
-            case "e2e" -> {
-                Files.deleteIfExists(sizes);
-                System.setProperty("bench.meta.dir", out.toString());
-                // stock cannot write or read every codec: those run for the library alone
-                List<String> supported = new ArrayList<>();
-                List<String> unsupported = new ArrayList<>();
-                for (String codec : settings.param("codec")) {
-                    (Stock.unsupportedReason(CompressionCodecName.valueOf(codec)) == null ? supported : unsupported)
-                            .add(codec);
-                }
-                results.addAll(runner(settings.options(EndToEndBenchmark.class, null, "-Dbench.meta.dir=" + out)
-                        .param("codec", supported.toArray(new String[0]))));
-                if (!unsupported.isEmpty()) {
-                    results.addAll(runner(settings.options(EndToEndBenchmark.class, null, "-Dbench.meta.dir=" + out)
-                            .param("codec", unsupported.toArray(new String[0]))
-                            .param("impl", "LIB")));
-                }
-                int rows = Integer.parseInt(settings.param("rows").get(0));
-                BenchData data = BenchData.rows(rows);
-                meta.put("e2e", Map.of("rows", rows, "plainBytes", data.plainBytes()));
-                if (Files.exists(sizes)) {
-                    meta.put("e2eSizes", Files.readAllLines(sizes, StandardCharsets.UTF_8));
                 }
             }
             case "concurrency" -> {
@@ -281,18 +254,6 @@ public final class BenchMain {
                 .param("level", "3", "9")
                 .param("workers", "2")
                 .param("impl", "LIB", "LIB_FFM");
-    }
-
-    static Settings e2eSettings(boolean full) {
-        Settings settings = full
-                ? new Settings(Mode.SingleShotTime, "op = write + full read", 1, 1, null, 2, null)
-                : new Settings(Mode.SingleShotTime, "op = write + full read", 0, 1, null, 1, null);
-        return settings.withCacheProperty()
-                .param("codec", codecs(true))
-                .param("pages", "V1", "V2")
-                .param("dictionary", "true", "false")
-                .param("impl", "LIB", "STOCK")
-                .param("rows", full ? "1000000" : "50000");
     }
 
     private static final String ROUND_TRIPS = "ops = page round trips, all threads";

@@ -55,20 +55,6 @@ class JmhHarnessSmokeTest {
     }
 
     @Test
-    void endToEndBenchmark() throws Exception {
-        assertScored(
-                new Runner(tiny(EndToEndBenchmark.class)
-                                .param("codec", "SNAPPY")
-                                .param("pages", "V1")
-                                .param("dictionary", "true")
-                                .param("impl", "LIB")
-                                .param("rows", "2000")
-                                .build())
-                        .run(),
-                1);
-    }
-
-    @Test
     void concurrencyBenchmarkOnTwoThreads() throws Exception {
         assertScored(
                 new Runner(tiny(ConcurrencyBenchmark.class)
@@ -106,7 +92,6 @@ class JmhHarnessSmokeTest {
         for (boolean full : new boolean[] {false, true}) {
             for (BenchMain.Settings settings : List.of(
                     BenchMain.codecSettings(full),
-                    BenchMain.e2eSettings(full),
                     BenchMain.concurrencySettings(full),
                     BenchMain.smallFilesSettings(full))) {
                 Options options = settings.options(CodecBenchmark.class, null).build();
