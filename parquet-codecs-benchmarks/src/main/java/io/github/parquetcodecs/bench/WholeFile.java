@@ -373,8 +373,9 @@ public final class WholeFile {
      * pages, 128 MiB row groups, dictionary encoding, data page V1). Returns the file's size.
      *
      * <ul>
-     *   <li>{@code STOCK}: {@code ExampleParquetWriter} on a Hadoop {@code Path} with a Hadoop {@code Configuration},
-     *       stock's {@code CodecFactory};
+     *   <li>{@code STOCK}: {@code ExampleParquetWriter} on a Hadoop {@code Path} (a {@code LocalOutputFile} where
+     *       Hadoop's {@code FileSystem} fails, JDK 24 on) with a Hadoop {@code Configuration}, stock's {@code
+     *       CodecFactory};
      *   <li>{@code STOCK_LIB}: the same with {@code withCodecFactory(new HadoopFreeCodecFactory())}, released after
      *       the writer closes;
      *   <li>{@code HADOOP_FREE}: {@link HadoopFreeParquet#writer} on a {@code LocalOutputFile}.
@@ -390,8 +391,10 @@ public final class WholeFile {
         switch (writer) {
             case STOCK:
             case STOCK_LIB: {
-                ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(
-                                new org.apache.hadoop.fs.Path(out.toUri()))
+                // on a JVM where Hadoop's FileSystem fails (HADOOP_FILE_SYSTEM), stock writes a LocalOutputFile
+                ExampleParquetWriter.Builder builder = (HADOOP_FILE_SYSTEM
+                                ? ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(out.toUri()))
+                                : ExampleParquetWriter.builder(new LocalOutputFile(out)))
                         .withConf(new Configuration())
                         .withType(schema)
                         .withCompressionCodec(codec)
