@@ -207,7 +207,7 @@ public final class WholeFileMain {
         String loadAfter = load();
         long seconds = (System.nanoTime() - start) / 1_000_000_000L;
         writeJson(json, results, rounds, loadBefore, loadAfter, seconds, jvm);
-        String table = table(results, readers, loadBefore, loadAfter, rounds, seconds);
+        String table = table(results, readers, loadBefore, loadAfter, rounds, seconds, jvm);
         Files.writeString(out.resolve("wholefile.md"), table, StandardCharsets.UTF_8);
         System.out.println(table);
     }
@@ -307,17 +307,18 @@ public final class WholeFileMain {
             String loadBefore,
             String loadAfter,
             int rounds,
-            long seconds) {
+            long seconds,
+            String jvm) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(
                 Locale.ROOT,
                 "%d rounds, each reader or writer in its own JVM, interleaved; load average %s before, %s after;"
-                        + " %d s; JDK %s.%n%n",
+                        + " %d s; forks on %s.%n%n",
                 rounds,
                 loadBefore,
                 loadAfter,
                 seconds,
-                System.getProperty("java.version")));
+                jvm == null ? "JDK " + System.getProperty("java.version") : jvm));
         md.append(
                 "Speed ratios, median (min–max) over the rounds; times are the medians of the rounds, ms per file.\n\n");
         md.append("| what | STOCK ms | STOCK_LIB ms | HADOOP_FREE ms | STOCK_LIB / STOCK | HADOOP_FREE / STOCK_LIB |"
