@@ -222,9 +222,13 @@ final class CheckedPageReadStore implements PageReadStore {
             BytesInput.from(new byte[1]).getClass(),
             BytesInput.from(ByteBuffer.allocate(1)).getClass());
 
-    /** Whether {@code bytes} can be read a second time, in place, after the runs are walked. */
+    /**
+     * Whether {@code bytes} can be read a second time, in place, after the runs are walked: an array or a buffer, or
+     * nothing at all (parquet-java gives a V2 page without repetition levels an empty {@code BytesInput} of its own
+     * kind; if that forced a rebuild, every V2 page of a flat schema would reach parquet-column on new buffers).
+     */
     static boolean readableAgain(BytesInput bytes) {
-        return IN_PLACE.contains(bytes.getClass());
+        return IN_PLACE.contains(bytes.getClass()) || bytes.size() == 0;
     }
 
     /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import org.apache.parquet.bytes.BytesInput;
@@ -16,6 +17,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
@@ -51,6 +53,26 @@ class InPlacePagesTest {
         DataPage read = readThroughCheck(page);
         assertSame(page, read);
         assertArrayEquals(VALUES, read(read));
+    }
+
+    @Test
+    void aV2PageWithoutLevelsIsReturnedAsItCame() throws IOException {
+        // as parquet-java's ColumnChunkPageReadStore gives it for a required column: empty levels of its own kinds
+        DataPageV2 page = DataPageV2.uncompressed(
+                3,
+                0,
+                3,
+                BytesInput.from(Collections.emptyList()),
+                BytesInput.empty(),
+                Encoding.PLAIN,
+                BytesInput.from(VALUES),
+                new IntStatistics());
+        assertTrue(CheckedPageReadStore.readableAgain(page.getRepetitionLevels()));
+        DataPage read = readThroughCheck(page);
+        assertSame(page, read);
+        assertArrayEquals(VALUES, ((DataPageV2) read).getData().toByteArray());
+        // a stream that holds bytes is still rebuilt
+        assertFalse(CheckedPageReadStore.readableAgain(BytesInput.from(new ByteArrayInputStream(VALUES), 1)));
     }
 
     @Test
