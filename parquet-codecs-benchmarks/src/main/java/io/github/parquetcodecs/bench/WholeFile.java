@@ -431,11 +431,88 @@ public final class WholeFile {
     }
 
     /**
+     * A paired comparison in one JVM, the diagnostic that tells a reader's own work from the differences between JVMs
+     * (JIT decisions, heap layout, the machine's other load), which a benchmark of one JVM per reader cannot: {@code
+     * file} is read (scanned, or its records read) by every reader in turn, 8 times each to warm up, then {@code
+     * pairs} times each, the order reversed every other time so that no reader always runs first. Each pass of the
+     * first reader is compared with the pass of every other reader next to it (all readers must give the same checksum); the result gives each reader's median
+     * time and, for every other reader, the median of the first reader's speed ratios with its quartiles.
+     */
+    static String pair(Path file, Reader[] readers, int pairs, boolean records) throws IOException {
+        long expected = once(readers[0], file, records);
+        for (int warm = 0; warm < 8; warm++) {
+            for (Reader reader : readers) {
+                long checksum = once(reader, file, records);
+                if (checksum != expected) {
+                    throw new IllegalStateException(reader + " read " + file + " with checksum "
+                            + Long.toHexString(checksum) + ", " + readers[0] + " with " + Long.toHexString(expected));
+                }
+            }
+        }
+        long[][] nanos = new long[readers.length][pairs];
+        for (int k = 0; k < pairs; k++) {
+            for (int j = 0; j < readers.length; j++) {
+                int i = k % 2 == 0 ? j : readers.length - 1 - j;
+                long start = System.nanoTime();
+                once(readers[i], file, records);
+                nanos[i][k] = System.nanoTime() - start;
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < readers.length; i++) {
+            long[] sorted = nanos[i].clone();
+            java.util.Arrays.sort(sorted);
+            out.append(String.format(
+                    java.util.Locale.ROOT,
+                    "%s: median %.1f ms over %d passes%n",
+                    readers[i],
+                    sorted[pairs / 2] / 1e6,
+                    pairs));
+        }
+        for (int i = 1; i < readers.length; i++) {
+            double[] ratios = new double[pairs];
+            for (int k = 0; k < pairs; k++) {
+                ratios[k] = (double) nanos[i][k] / nanos[0][k];
+            }
+            java.util.Arrays.sort(ratios);
+            out.append(String.format(
+                    java.util.Locale.ROOT,
+                    "%s / %s speed: %.3f (quartiles %.3f–%.3f)%n",
+                    readers[0],
+                    readers[i],
+                    ratios[pairs / 2],
+                    ratios[pairs / 4],
+                    ratios[(3 * pairs) / 4]));
+        }
+        return out.toString();
+    }
+
+    private static long once(Reader reader, Path file, boolean records) throws IOException {
+        if (records) {
+            return records(reader, file);
+        }
+        try (ParquetFileReader in = open(reader, file)) {
+            return scan(in);
+        }
+    }
+
+    /**
      * For profiling one reader by hand: {@code WholeFile READER FILE SECONDS [scan|records]} scans (or reads the
      * records of) FILE again and again for SECONDS, printing each pass's time and checksum; {@code WholeFile io FILE}
-     * prints the calls each reader's scan makes on the file's streams.
+     * prints the calls each reader's scan makes on the file's streams; {@code WholeFile pair FILE READERS PAIRS
+     * [scan|records]} reads FILE with each of the comma-listed READERS in turn in this one JVM ({@link #pair}).
      */
     public static void main(String[] args) throws IOException {
+        if (args[0].equals("pair")) {
+            String[] names = args[2].split(",");
+            Reader[] readers = new Reader[names.length];
+            for (int i = 0; i < names.length; i++) {
+                readers[i] = Reader.valueOf(names[i]);
+            }
+            boolean records = args.length > 4 && args[4].equals("records");
+            System.out.println(pair(Path.of(args[1]), readers, Integer.parseInt(args[3]), records));
+            return;
+        }
         if (args[0].equals("io")) {
             for (Reader reader : Reader.values()) {
                 System.out.println(reader + ": " + ioCounts(reader, Path.of(args[1])));

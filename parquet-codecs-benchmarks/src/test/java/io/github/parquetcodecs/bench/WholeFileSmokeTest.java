@@ -141,6 +141,24 @@ class WholeFileSmokeTest {
         }
     }
 
+    @Test
+    void thePairedDiagnosticComparesReadersInOneJvm() throws IOException {
+        Path file = dir.resolve("data/small-PARQUET_2_0.parquet");
+        for (boolean records : new boolean[] {false, true}) {
+            String report = WholeFile.pair(
+                    file,
+                    new WholeFile.Reader[] {WholeFile.Reader.HADOOP_FREE, WholeFile.Reader.STOCK_LIB},
+                    3,
+                    records);
+            String[] lines = report.split("\n");
+            assertEquals(3, lines.length, report);
+            assertTrue(lines[0].matches("HADOOP_FREE: median [0-9.]+ ms over 3 passes"), report);
+            assertTrue(lines[1].matches("STOCK_LIB: median [0-9.]+ ms over 3 passes"), report);
+            assertTrue(
+                    lines[2].matches("HADOOP_FREE / STOCK_LIB speed: [0-9.]+ \\(quartiles [0-9.]+–[0-9.]+\\)"), report);
+        }
+    }
+
     private static long scan(WholeFile.Reader reader, Path file) throws IOException {
         try (ParquetFileReader in = WholeFile.open(reader, file)) {
             return WholeFile.scan(in);
