@@ -434,9 +434,10 @@ public final class WholeFile {
      * A paired comparison in one JVM, the diagnostic that tells a reader's own work from the differences between JVMs
      * (JIT decisions, heap layout, the machine's other load), which a benchmark of one JVM per reader cannot: {@code
      * file} is read (scanned, or its records read) by every reader in turn, 8 times each to warm up, then {@code
-     * pairs} times each, the order reversed every other time so that no reader always runs first. Each pass of the
-     * first reader is compared with the pass of every other reader next to it (all readers must give the same checksum); the result gives each reader's median
-     * time and, for every other reader, the median of the first reader's speed ratios with its quartiles.
+     * pairs} times each, the order reversed every other time so that no reader always runs first. All readers must
+     * give the same checksum. Each pass of the first reader is compared with the pass of every other reader next to
+     * it; the result gives each reader's median time and, for every other reader, the median of the first reader's
+     * speed ratios with its quartiles.
      */
     static String pair(Path file, Reader[] readers, int pairs, boolean records) throws IOException {
         long expected = once(readers[0], file, records);
@@ -525,14 +526,7 @@ public final class WholeFile {
         boolean records = args.length > 3 && args[3].equals("records");
         do {
             long start = System.nanoTime();
-            long checksum;
-            if (records) {
-                checksum = records(reader, file);
-            } else {
-                try (ParquetFileReader r = open(reader, file)) {
-                    checksum = scan(r);
-                }
-            }
+            long checksum = once(reader, file, records);
             System.out.printf("%s %.0f ms checksum %x%n", reader, (System.nanoTime() - start) / 1e6, checksum);
         } while (System.nanoTime() < until);
     }
