@@ -46,8 +46,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * Keys of {@code run}: {@code rounds} (3), {@code files} (a comma list of name prefixes; all), {@code reads}
  * (scan,records), {@code readers} (STOCK,STOCK_LIB,HADOOP_FREE), {@code write} (the codecs of the write benchmark;
- * ZSTD,SNAPPY,GZIP,LZ4_RAW,UNCOMPRESSED; "none" for none), {@code warmup} and {@code measure} (iterations of 2 s; 3
- * and 5), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one iteration of 100 ms each, a smoke
+ * ZSTD,SNAPPY,GZIP,LZ4_RAW,UNCOMPRESSED; "none" for none), {@code warmup} and {@code measure} (iterations of 2 s; 5
+ * and 3: a scan keeps getting faster until about 6 s into a JVM, so a shorter warm-up measures the JIT's last
+ * compilations rather than the reader), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one iteration of 100 ms each, a smoke
  * run).
  */
 public final class WholeFileMain {
@@ -119,8 +120,8 @@ public final class WholeFileMain {
             writeCodecs = List.of();
         }
         boolean quick = Boolean.parseBoolean(keys.getOrDefault("quick", "false"));
-        int warmup = Integer.parseInt(keys.getOrDefault("warmup", "3"));
-        int measure = Integer.parseInt(keys.getOrDefault("measure", "5"));
+        int warmup = Integer.parseInt(keys.getOrDefault("warmup", "5"));
+        int measure = Integer.parseInt(keys.getOrDefault("measure", "3"));
         String jvm = keys.get("jvm");
         List<Path> files;
         try (Stream<Path> list = Files.list(dir)) {
