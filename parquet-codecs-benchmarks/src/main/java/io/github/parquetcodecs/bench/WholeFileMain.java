@@ -48,8 +48,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * (scan,records), {@code readers} (STOCK,STOCK_LIB,HADOOP_FREE), {@code write} (the codecs of the write benchmark;
  * ZSTD,SNAPPY,GZIP,LZ4_RAW,UNCOMPRESSED; "none" for none), {@code warmup} and {@code measure} (iterations of 2 s; 5
  * and 3: a scan keeps getting faster until about 6 s into a JVM, so a shorter warm-up measures the JIT's last
- * compilations rather than the reader), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one iteration of 100 ms each, a smoke
- * run).
+ * compilations rather than the reader), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one
+ * iteration of 100 ms each, a smoke run).
  */
 public final class WholeFileMain {
     private WholeFileMain() {}

@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 2)
 public class WholeFileReadBenchmark {
     @Param({""})
     public String file;

@@ -34,8 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 2)
 public class WholeFileWriteBenchmark {
     @Param({""})
     public String file;
