@@ -27,6 +27,17 @@ def ratios(cells, num, den):
     return median, r[0], r[-1]
 
 
+def jdk_version(jdk):
+    """The version a run's "jdk" names: older runs on JDK 25 recorded the path of the forks' bin/java."""
+    release = os.path.join(os.path.dirname(os.path.dirname(jdk)), "release")
+    if jdk.startswith("/") and os.path.isfile(release):
+        with open(release) as f:
+            for line in f:
+                if line.startswith("JAVA_VERSION="):
+                    return line.split("=", 1)[1].strip().strip('"')
+    return jdk
+
+
 def chart(path, results, title):
     rows = list(results.items())
     row_h, bar_h, left, width = 34, 12, 330, 820
@@ -94,7 +105,7 @@ def main():
         with open(os.path.join(directory, run, "wholefile.md")) as f:
             table = f.read().rstrip()
         svg = "wholefile-%s.svg" % run
-        chart(os.path.join(directory, svg), result["results"], "Whole files, %s (%s)" % (run, result["jdk"]))
+        chart(os.path.join(directory, svg), result["results"], "Whole files, %s (JDK %s)" % (run, jdk_version(result["jdk"])))
         lines.append("### %s\n" % run)
         lines.append(table + "\n")
         lines.append("![whole files, %s](bench/wholefile/%s)\n" % (run, svg))

@@ -319,7 +319,7 @@ public final class WholeFileMain {
                 loadBefore,
                 loadAfter,
                 seconds,
-                jvm == null ? "JDK " + System.getProperty("java.version") : jvm));
+                "JDK " + jdkVersion(jvm)));
         md.append(
                 "Speed ratios, median (min–max) over the rounds; times are the medians of the rounds, ms per file.\n\n");
         md.append("| what | STOCK ms | STOCK_LIB ms | HADOOP_FREE ms | STOCK_LIB / STOCK | HADOOP_FREE / STOCK_LIB |"
@@ -338,6 +338,25 @@ public final class WholeFileMain {
             md.append(" |\n");
         }
         return md.toString();
+    }
+
+    /**
+     * The version of the forks' JVM: this one's, or the JAVA_VERSION in the {@code release} file of the JDK whose
+     * bin/java {@code jvm} is; {@code jvm} itself when it has no such file.
+     */
+    static String jdkVersion(String jvm) {
+        if (jvm == null) {
+            return System.getProperty("java.version");
+        }
+        Path home = Path.of(jvm).toAbsolutePath().getParent().getParent();
+        try (Stream<String> lines = Files.lines(home.resolve("release"))) {
+            return lines.filter(line -> line.startsWith("JAVA_VERSION="))
+                    .map(line -> line.substring("JAVA_VERSION=".length()).replace("\"", ""))
+                    .findFirst()
+                    .orElse(jvm);
+        } catch (IOException e) {
+            return jvm;
+        }
     }
 
     private static String ratio(Map<String, List<Cell>> cells, String numerator, String denominator) {
@@ -362,7 +381,7 @@ public final class WholeFileMain {
             throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("jdk", jvm != null ? jvm : System.getProperty("java.version"));
+        root.put("jdk", jdkVersion(jvm));
         root.put("rounds", rounds);
         root.put("loadBefore", loadBefore);
         root.put("loadAfter", loadAfter);

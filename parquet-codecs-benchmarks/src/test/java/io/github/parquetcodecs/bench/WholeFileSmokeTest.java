@@ -164,4 +164,14 @@ class WholeFileSmokeTest {
             return WholeFile.scan(in);
         }
     }
+
+    @Test
+    void namesTheForksJdkByItsReleaseFile(@TempDir Path dir) throws IOException {
+        assertEquals(System.getProperty("java.version"), WholeFileMain.jdkVersion(null));
+        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
+        Files.writeString(dir.resolve("jdk/release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"25.0.3\"\n");
+        assertEquals("25.0.3", WholeFileMain.jdkVersion(java.toString()));
+        String noRelease = dir.resolve("other/bin/java").toString();
+        assertEquals(noRelease, WholeFileMain.jdkVersion(noRelease));
+    }
 }
