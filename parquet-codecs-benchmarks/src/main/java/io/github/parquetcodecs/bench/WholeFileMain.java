@@ -348,8 +348,11 @@ public final class WholeFileMain {
         if (jvm == null) {
             return System.getProperty("java.version");
         }
-        Path home = Path.of(jvm).toAbsolutePath().getParent().getParent();
-        try (Stream<String> lines = Files.lines(home.resolve("release"))) {
+        Path bin = Path.of(jvm).toAbsolutePath().getParent();
+        if (bin == null || bin.getParent() == null) {
+            return jvm;
+        }
+        try (Stream<String> lines = Files.lines(bin.getParent().resolve("release"))) {
             return lines.filter(line -> line.startsWith("JAVA_VERSION="))
                     .map(line -> line.substring("JAVA_VERSION=".length()).replace("\"", ""))
                     .findFirst()

@@ -173,5 +173,6 @@ class WholeFileSmokeTest {
         assertEquals("25.0.3", WholeFileMain.jdkVersion(java.toString()));
         String noRelease = dir.resolve("other/bin/java").toString();
         assertEquals(noRelease, WholeFileMain.jdkVersion(noRelease));
+        assertEquals("/java", WholeFileMain.jdkVersion("/java"));
     }
 }
