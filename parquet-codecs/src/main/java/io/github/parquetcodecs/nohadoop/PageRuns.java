@@ -66,7 +66,7 @@ final class PageRuns {
                     position + 4 + length,
                     width(max),
                     values,
-                    level == 0 ? "repetition" : "definition");
+                    level == 0 ? "repetition levels" : "definition levels");
             if (problem != null) {
                 return problem;
             }
@@ -90,7 +90,7 @@ final class PageRuns {
                     repetition.limit(),
                     width(column.getMaxRepetitionLevel()),
                     values,
-                    "repetition");
+                    "repetition levels");
             if (problem != null) {
                 return problem;
             }
@@ -102,7 +102,7 @@ final class PageRuns {
                     definition.limit(),
                     width(column.getMaxDefinitionLevel()),
                     values,
-                    "definition");
+                    "definition levels");
             if (problem != null) {
                 return problem;
             }
@@ -122,7 +122,7 @@ final class PageRuns {
                 if (width > 32) {
                     return null; // parquet-column refuses it
                 }
-                return runs(bytes, position + 1, end, width, values, "dictionary index");
+                return runs(bytes, position + 1, end, width, values, "dictionary indexes");
             }
             case RLE: { // booleans
                 if (end - position < 4) {
@@ -132,7 +132,7 @@ final class PageRuns {
                 if (length < 0 || length > end - position - 4) {
                     return null;
                 }
-                return runs(bytes, position + 4, position + 4 + length, 1, values, "value");
+                return runs(bytes, position + 4, position + 4 + length, 1, values, "values");
             }
             case DELTA_BINARY_PACKED:
             case DELTA_LENGTH_BYTE_ARRAY:
@@ -162,8 +162,10 @@ final class PageRuns {
     }
 
     /**
-     * An unsigned varint as parquet-column's {@code BytesUtils.readUnsignedVarInt} reads it (an int, up to 6 bytes),
-     * advancing {@code at[0]}; -1 where parquet-column throws (a 7th byte, or the end of the data).
+     * An unsigned varint as parquet-column's {@code BytesUtils.readUnsignedVarInt} reads it, advancing {@code at[0]}:
+     * an int, of as many bytes as have the high bit set (it sets no limit; shifts past 31 wrap, as Java's int shifts
+     * do), so that the walk sees the same run headers as the decoder; -1 at the end of the data, where
+     * parquet-column's stream throws an {@code EOFException}.
      */
     private static long varint(ByteBuffer bytes, int[] at, int end) {
         int value = 0;
@@ -178,9 +180,6 @@ final class PageRuns {
             }
             value |= (b & 0x7F) << shift;
             shift += 7;
-            if (shift > 35) {
-                return -1;
-            }
         }
     }
 
@@ -210,7 +209,7 @@ final class PageRuns {
                 // by the page's own size. A run whose bytes are not there, or of width 0, may not exceed the values.
                 boolean bytesPresent = width > 0 && count * width <= end - at;
                 if (count > (left + 7) / 8 && !bytesPresent) {
-                    return "a bit-packed run of " + what + "s declares " + count * 8 + " values (" + count * width
+                    return "a bit-packed run of " + what + " declares " + count * 8 + " values (" + count * width
                             + " bytes), but the page has " + left + " values and " + (end - at) + " bytes left";
                 }
                 decoded += count * 8;

@@ -36,25 +36,7 @@ final class CorruptFileCraft {
         Files.write(dir.resolve("100-row-count-2147483639.parquet"), withFooter(base, footer));
         // the same in a file of one optional column, all null: past its pages, parquet-java's column reader goes on
         // giving nulls, and the record reader 2^31 - 9 records
-        java.nio.file.Path nulls = dir.resolve("nulls.tmp");
-        Files.deleteIfExists(nulls);
-        org.apache.parquet.schema.MessageType schema =
-                org.apache.parquet.schema.MessageTypeParser.parseMessageType("message nulls { optional int32 x; }");
-        org.apache.parquet.conf.PlainParquetConfiguration conf =
-                new org.apache.parquet.conf.PlainParquetConfiguration();
-        conf.set(org.apache.parquet.hadoop.example.GroupWriteSupport.PARQUET_EXAMPLE_SCHEMA, schema.toString());
-        try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> writer =
-                HadoopFreeParquet.writer(
-                                new org.apache.parquet.io.LocalOutputFile(nulls),
-                                new org.apache.parquet.hadoop.example.GroupWriteSupport(),
-                                conf)
-                        .build()) {
-            for (int i = 0; i < 100; i++) {
-                writer.write(new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema).newGroup());
-            }
-        }
-        byte[] allNull = Files.readAllBytes(nulls);
-        Files.delete(nulls);
+        byte[] allNull = written(dir, "message nulls { optional int32 x; }", 100, (group, i) -> {});
         footer = footer(allNull);
         footer.getRow_groups().get(0).setNum_rows(Integer.MAX_VALUE - 8);
         Files.write(dir.resolve("104-row-count-2147483639-all-null.parquet"), withFooter(allNull, footer));
@@ -89,6 +71,68 @@ final class CorruptFileCraft {
                 Files.write(dir.resolve("103-page-of-2-gib-past-the-last-chunk.parquet"), out.toByteArray());
             }
         }
+        // a dictionary-encoded data page (UNCOMPRESSED, V1) whose first run of dictionary indexes has a header of
+        // eight varint bytes: parquet-column's readUnsignedVarInt reads it to the end, with int shifts that wrap,
+        // and its decoder allocates an int[845,569,200] for a bit-packed run of 642,567,062 groups (issue 42, found in
+        // alltypes_tiny_pages.parquet with three bytes of a page changed: OutOfMemoryError)
+        byte[] dictionary = written(
+                dir,
+                "message strings { optional binary s (UTF8); }",
+                64,
+                (group, i) -> group.add("s", "value-" + i % 8));
+        footer = footer(dictionary);
+        ColumnMetaData chunk = footer.getRow_groups().get(0).getColumns().get(0).getMeta_data();
+        CompactThrift.Struct page =
+                CompactThrift.parse(dictionary, (int) chunk.getData_page_offset(), dictionary.length);
+        int levels = ByteBuffer.wrap(dictionary, page.end, 4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .getInt();
+        // after the levels' length and bytes, the bit width (3 for 8 values), then the first run's header
+        int run = page.end + 4 + levels + 1;
+        byte[] longHeader = {
+            (byte) 0x85, (byte) 0x80, (byte) 0xe4, (byte) 0xe4, (byte) 0xe4, (byte) 0xe5, (byte) 0xe5, 0
+        };
+        System.arraycopy(longHeader, 0, dictionary, run, longHeader.length);
+        Files.write(dir.resolve("105-dictionary-run-header-of-8-varint-bytes.parquet"), dictionary);
+    }
+
+    /**
+     * A file of {@code rows} rows of {@code schema}, each filled by {@code fill}, written by the Hadoop-free writer
+     * UNCOMPRESSED with data page V1 and dictionary encoding.
+     */
+    private static byte[] written(
+            Path dir,
+            String schema,
+            int rows,
+            java.util.function.ObjIntConsumer<org.apache.parquet.example.data.Group> fill)
+            throws IOException {
+        Path file = dir.resolve("written.tmp");
+        Files.deleteIfExists(file);
+        org.apache.parquet.schema.MessageType type =
+                org.apache.parquet.schema.MessageTypeParser.parseMessageType(schema);
+        org.apache.parquet.conf.PlainParquetConfiguration conf =
+                new org.apache.parquet.conf.PlainParquetConfiguration();
+        conf.set(org.apache.parquet.hadoop.example.GroupWriteSupport.PARQUET_EXAMPLE_SCHEMA, type.toString());
+        try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> writer =
+                HadoopFreeParquet.writer(
+                                new org.apache.parquet.io.LocalOutputFile(file),
+                                new org.apache.parquet.hadoop.example.GroupWriteSupport(),
+                                conf)
+                        .withCompressionCodec(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED)
+                        .withWriterVersion(org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0)
+                        .withDictionaryEncoding(true)
+                        .build()) {
+            org.apache.parquet.example.data.simple.SimpleGroupFactory groups =
+                    new org.apache.parquet.example.data.simple.SimpleGroupFactory(type);
+            for (int i = 0; i < rows; i++) {
+                org.apache.parquet.example.data.Group group = groups.newGroup();
+                fill.accept(group, i);
+                writer.write(group);
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Files.delete(file);
+        return bytes;
     }
 
     private static FileMetaData footer(byte[] file) throws IOException {

@@ -178,7 +178,7 @@ final class FileFuzzHarness {
     }
 
     private static byte[] corruptOnce(Choices data, byte[] bytes, List<FileCorpus.File> corpus) {
-        int kind = data.consumeInt(0, 8);
+        int kind = data.consumeInt(0, 9);
         switch (kind) {
             case 0:
             case 1: { // a footer field
@@ -221,13 +221,27 @@ final class FileFuzzHarness {
                 System.arraycopy(bytes, to, out, from, bytes.length - to);
                 return out;
             }
-            default: { // a range of a corpus file spliced in, over the same length
+            case 8: { // a range of a corpus file spliced in, over the same length
                 byte[] other = corpus.get(data.consumeInt(0, corpus.size() - 1)).bytes;
                 int length = data.consumeInt(1, Math.min(4096, Math.min(other.length, bytes.length)));
                 int from = data.consumeInt(0, other.length - length);
                 int to = data.consumeInt(0, bytes.length - length);
                 byte[] out = bytes.clone();
                 System.arraycopy(other, from, out, to, length);
+                return out;
+            }
+            default: { // one to three bytes of one page's payload (levels, runs, values) set to any value
+                List<int[]> payloads = new ArrayList<>();
+                pageHeaders(bytes, payloads);
+                if (payloads.isEmpty()) {
+                    return flip(data, bytes);
+                }
+                int[] payload = payloads.get(data.consumeInt(0, payloads.size() - 1));
+                byte[] out = bytes.clone();
+                int changes = data.consumeInt(1, 3);
+                for (int i = 0; i < changes; i++) {
+                    out[payload[0] + data.consumeInt(0, payload[1] - 1)] = (byte) data.consumeInt(0, 255);
+                }
                 return out;
             }
         }
@@ -310,6 +324,14 @@ final class FileFuzzHarness {
      * footer's tokens place it: ColumnMetaData's data_page_offset, dictionary_page_offset, total_compressed_size).
      */
     private static List<CompactThrift.Token> pageHeaderTokens(byte[] bytes) {
+        return pageHeaders(bytes, new ArrayList<>());
+    }
+
+    /**
+     * As {@link #pageHeaderTokens}, and adds to {@code payloads} each page's payload that is not empty, as {offset,
+     * size}.
+     */
+    private static List<CompactThrift.Token> pageHeaders(byte[] bytes, List<int[]> payloads) {
         List<CompactThrift.Token> footer = footerTokens(bytes);
         int footerStart = footerStart(bytes);
         List<CompactThrift.Token> pages = new ArrayList<>();
@@ -348,6 +370,9 @@ final class FileFuzzHarness {
                     break;
                 }
                 pages.addAll(header.tokens);
+                if (size > 0) {
+                    payloads.add(new int[] {header.end, (int) size});
+                }
                 position = header.end + (int) size;
             }
         }
