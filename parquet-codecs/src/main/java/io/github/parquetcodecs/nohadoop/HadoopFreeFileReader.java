@@ -13,13 +13,13 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.format.InvalidParquetMetadataException;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
-import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -64,7 +64,12 @@ import org.apache.parquet.schema.MessageType;
 public final class HadoopFreeFileReader extends ParquetFileReader {
     private final InputFile input;
 
-    /** The row groups (of {@link #getRowGroups()}) whose page sizes were checked. */
+    /** What parquet-java reads through: {@code input}, whose reads it checks. */
+    private final CheckedInputFile checkedInput;
+
+    private final ParquetReadOptions options;
+
+    /** The row groups (of {@link #getRowGroups()}) whose page headers were checked from the file ({@link #reading}). */
     private final Set<Integer> checked = new HashSet<>();
 
     /**
@@ -80,9 +85,12 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     /** The last exception {@link #explained} made, so that nested read methods do not explain it twice. */
     private Exception lastExplained;
 
-    private HadoopFreeFileReader(InputFile file, ParquetReadOptions options) throws IOException {
-        super(file, options);
+    private HadoopFreeFileReader(CheckedInputFile checked, InputFile file, ParquetReadOptions options)
+            throws IOException {
+        super(checked, options);
         this.input = file;
+        this.checkedInput = checked;
+        this.options = options;
     }
 
     /**
@@ -93,10 +101,10 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
      * one that does.
      */
     static HadoopFreeFileReader openChecked(InputFile file, ParquetReadOptions options) throws IOException {
-        checkFooter(file);
         HadoopFreeFileReader reader;
         try {
-            reader = new HadoopFreeFileReader(file, options);
+            // the footer is walked when parquet-java has read it, before it decodes it (CheckedInputFile)
+            reader = new HadoopFreeFileReader(new CheckedInputFile(file), file, options);
         } catch (IOException e) {
             // exactly IOException: parquet-java's own (an unreadable footer); subclasses (NoSuchFileException, ...)
             // are left as they are
@@ -131,41 +139,6 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
                     : new IOException(naming(file.toString(), "Corrupt footer: " + e), e);
         }
         return reader;
-    }
-
-    /**
-     * Walks the thrift of a plaintext footer ({@code PAR1} at both ends, a length that fits) before parquet-java decodes
-     * it, and refuses one that declares a binary or list larger than the footer (see {@link ThriftSkim}). Anything
-     * else about the tail (no magic, an encrypted footer, a length outside the file) is left to parquet-java, which
-     * reports it.
-     */
-    private static void checkFooter(InputFile file) throws IOException {
-        long length = file.getLength();
-        if (length < 12) {
-            return;
-        }
-        try (SeekableInputStream in = file.newStream()) {
-            byte[] tail = new byte[8];
-            in.seek(length - 8);
-            in.readFully(tail);
-            if (tail[4] != 'P' || tail[5] != 'A' || tail[6] != 'R' || tail[7] != '1') {
-                return;
-            }
-            long footerLength =
-                    (tail[0] & 0xFFL) | (tail[1] & 0xFFL) << 8 | (tail[2] & 0xFFL) << 16 | (tail[3] & 0xFFL) << 24;
-            if (footerLength > length - 12) {
-                return;
-            }
-            FileWindow footer = new FileWindow(in, 8192);
-            footer.at(length - 8 - footerLength, footerLength);
-            try {
-                ThriftSkim.walk(footer, footerLength, ThriftSkim.FILE_META_DATA, null);
-            } catch (ThriftSkim.TooLarge e) {
-                throw new IOException("Corrupt footer in " + file + ": " + e.getMessage(), e);
-            } catch (IOException malformed) {
-                // parquet-java's decoder reports it
-            }
-        }
     }
 
     /**
@@ -204,22 +177,22 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
 
     @Override
     public PageReadStore readNextRowGroup() throws IOException {
-        return reading(NEXT, super::readNextRowGroup);
+        return reading(NEXT, false, super::readNextRowGroup);
     }
 
     @Override
     public PageReadStore readRowGroup(int blockIndex) throws IOException {
-        return reading(blockIndex, () -> super.readRowGroup(blockIndex));
+        return reading(blockIndex, false, () -> super.readRowGroup(blockIndex));
     }
 
     @Override
     public PageReadStore readNextFilteredRowGroup() throws IOException {
-        return reading(NEXT, super::readNextFilteredRowGroup);
+        return reading(NEXT, true, super::readNextFilteredRowGroup);
     }
 
     @Override
     public PageReadStore readFilteredRowGroup(int blockIndex) throws IOException {
-        return reading(blockIndex, () -> super.readFilteredRowGroup(blockIndex));
+        return reading(blockIndex, true, () -> super.readFilteredRowGroup(blockIndex));
     }
 
     @Override
@@ -237,23 +210,39 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
 
     /**
      * Runs one of parquet-java's read methods on row group {@code index} of {@link #getRowGroups()} ({@link #NEXT}:
-     * the next one). Before it, the page headers of the column chunk that parquet-java reads past its end when a page
-     * needs it (the last one read) are checked against the file; after it, the row count against the pages'. What
-     * it throws is an {@code IOException} or a {@code ParquetDecodingException} naming the file; see the class
-     * comment.
+     * the next one). The page headers of its requested chunks are walked in the bytes parquet-java reads, as soon as
+     * it has read them ({@link CheckedInputFile}); a read that may take only some pages of a chunk ({@code filtered},
+     * with a record filter that column indexes can apply) walks them from the file before parquet-java reads. After
+     * the read, the row count is checked against the pages'. What it throws is an {@code IOException} or a {@code
+     * ParquetDecodingException} naming the file; see the class comment.
      */
-    private PageReadStore reading(int index, Read read) throws IOException {
+    private PageReadStore reading(int index, boolean filtered, Read read) throws IOException {
         pathWithheld = false;
         int rowGroup = index == NEXT ? RowGroupIndex.next(this) : index;
         try {
             List<BlockMetaData> rowGroups = getRowGroups();
+            boolean pagesOnly = filtered
+                    && options.useColumnIndexFilter()
+                    && FilterCompat.isFilteringRequired(options.getRecordFilter());
+            List<PageHeaders.Chunk> chunks = new ArrayList<>();
             for (int i = rowGroup < 0 ? 0 : rowGroup; i < (rowGroup < 0 ? rowGroups.size() : rowGroup + 1); i++) {
                 // every row group when the index is not known
-                if (i < rowGroups.size() && checked.add(i)) {
+                if (i >= rowGroups.size()) {
+                    continue;
+                }
+                if (!pagesOnly) {
+                    chunks.addAll(PageHeaders.chunks(input, getFile(), i, rowGroups.get(i), requestedColumns()));
+                } else if (checked.add(i)) {
                     PageHeaders.check(input, getFile(), i, rowGroups.get(i), requestedColumns());
                 }
             }
-            PageReadStore store = read.read();
+            PageReadStore store;
+            checkedInput.expect(chunks);
+            try {
+                store = read.read();
+            } finally {
+                checkedInput.expectNothing();
+            }
             if (store != null && !(store instanceof CheckedPageReadStore)) {
                 checkRowCount(store, rowGroup);
             }
