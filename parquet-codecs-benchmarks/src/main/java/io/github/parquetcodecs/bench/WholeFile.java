@@ -64,6 +64,133 @@ public final class WholeFile {
         return open(reader, input(reader, file));
     }
 
+    /**
+     * Opens {@code file} for a scan with {@code reader}, through {@link DelayedInputFile}: each request costs {@code
+     * latencyMicros} more (0: the file as it is).
+     */
+    public static ParquetFileReader open(Reader reader, Path file, long latencyMicros) throws IOException {
+        InputFile input = input(reader, file);
+        return open(reader, latencyMicros > 0 ? new DelayedInputFile(input, latencyMicros) : input);
+    }
+
+    /**
+     * An object store, as a reader sees it: every request (a stream opened, or a read that does not continue where the
+     * previous read of its stream ended: a ranged GET) waits {@code latencyMicros} before it is served; reads that
+     * continue the previous one are served at once, as from the body of a GET already open. S3, GCS and Azure answer
+     * a request in 10 to 50 ms; a few ms are enough to weigh every extra request of a reader.
+     */
+    static final class DelayedInputFile implements InputFile {
+        private final InputFile file;
+        private final long latencyNanos;
+
+        DelayedInputFile(InputFile file, long latencyMicros) {
+            this.file = file;
+            this.latencyNanos = latencyMicros * 1000;
+        }
+
+        @Override
+        public long getLength() throws IOException {
+            return file.getLength();
+        }
+
+        @Override
+        public org.apache.parquet.io.SeekableInputStream newStream() throws IOException {
+            delay();
+            org.apache.parquet.io.SeekableInputStream in = file.newStream();
+            return new org.apache.parquet.io.SeekableInputStream() {
+                /** Where the next read continues without a new request. */
+                private long next = 0;
+
+                private void request() throws IOException {
+                    if (in.getPos() != next) {
+                        delay();
+                    }
+                }
+
+                private void served() throws IOException {
+                    next = in.getPos();
+                }
+
+                @Override
+                public long getPos() throws IOException {
+                    return in.getPos();
+                }
+
+                @Override
+                public void seek(long newPos) throws IOException {
+                    in.seek(newPos);
+                }
+
+                @Override
+                public int read() throws IOException {
+                    request();
+                    int b = in.read();
+                    served();
+                    return b;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    request();
+                    int n = in.read(b, off, len);
+                    served();
+                    return n;
+                }
+
+                @Override
+                public void readFully(byte[] b) throws IOException {
+                    request();
+                    in.readFully(b);
+                    served();
+                }
+
+                @Override
+                public void readFully(byte[] b, int start, int len) throws IOException {
+                    request();
+                    in.readFully(b, start, len);
+                    served();
+                }
+
+                @Override
+                public int read(java.nio.ByteBuffer buf) throws IOException {
+                    request();
+                    int n = in.read(buf);
+                    served();
+                    return n;
+                }
+
+                @Override
+                public void readFully(java.nio.ByteBuffer buf) throws IOException {
+                    request();
+                    in.readFully(buf);
+                    served();
+                }
+
+                @Override
+                public void close() throws IOException {
+                    in.close();
+                }
+            };
+        }
+
+        private void delay() throws java.io.InterruptedIOException {
+            long until = System.nanoTime() + latencyNanos;
+            try {
+                for (long left = latencyNanos; left > 0; left = until - System.nanoTime()) {
+                    Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while waiting for the store");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return file.toString();
+        }
+    }
+
     /** The file as {@code reader} opens it: a {@code HadoopInputFile} for stock (before JDK 24), a local file otherwise. */
     static InputFile input(Reader reader, Path file) throws IOException {
         return (reader == Reader.STOCK || reader == Reader.STOCK_LIB) && HADOOP_FILE_SYSTEM
@@ -512,6 +639,14 @@ public final class WholeFile {
             }
             boolean records = args.length > 4 && args[4].equals("records");
             System.out.println(pair(Path.of(args[1]), readers, Integer.parseInt(args[3]), records));
+            return;
+        }
+        if (args[0].equals("engines")) {
+            // what this JVM's factory runs each codec on, for WholeFileMain's record of a run
+            HadoopFreeCodecFactory factory = new HadoopFreeCodecFactory();
+            for (String codec : WholeFileMain.CODECS) {
+                System.out.println(codec + "=" + factory.implementation(CompressionCodecName.valueOf(codec)));
+            }
             return;
         }
         if (args[0].equals("io")) {

@@ -35,8 +35,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * The whole-file benchmark (dev/wholefile): {@link WholeFileReadBenchmark} and {@link WholeFileWriteBenchmark}, each
  * reader or writer in a JVM of its own (one JMH fork), interleaved: in each round every file is read by every reader
- * in turn, the readers' order rotated from round to round. Ratios are computed within a round (the readers of one
- * file ran minutes apart at most) and reported as the median and the range over the rounds.
+ * in turn, the readers' order rotated from round to round. A whole-file fork's time scatters by about 10 % from JVM
+ * to JVM, so a cell's ratio pools every round's JVMs: the ratio of the mean times, with a 95 % bootstrap interval
+ * (each reader's JVMs resampled); a cell counts as slower only when its interval's upper end is below {@link
+ * #SLOWER}. Over all cells, the geometric mean of the ratios, with its 95 % bootstrap interval (every cell's JVMs
+ * resampled together). Every run is reported as it came out.
  *
  * <pre>
  * WholeFileMain data DIR                      writes parquet-java's files into DIR from DIR/pyarrow-v1-NONE.parquet
@@ -48,8 +51,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * (scan,records), {@code readers} (STOCK,STOCK_LIB,HADOOP_FREE), {@code write} (the codecs of the write benchmark;
  * ZSTD,SNAPPY,GZIP,LZ4_RAW,UNCOMPRESSED; "none" for none), {@code warmup} and {@code measure} (iterations of 2 s; 5
  * and 3: a scan keeps getting faster until about 6 s into a JVM, so a shorter warm-up measures the JIT's last
- * compilations rather than the reader), {@code jvm} (the JVM of the forks; this one's), {@code quick} (true: one
- * iteration of 100 ms each, a smoke run).
+ * compilations rather than the reader), {@code jvm} (the JVM of the forks; this one's), {@code latency}
+ * (microseconds each request to the file waits, as on an object store: {@link WholeFile.DelayedInputFile}; scans only;
+ * 0), {@code commit} (recorded in the JSON), {@code quick} (true: one iteration of 100 ms each, a smoke run).
  */
 public final class WholeFileMain {
     private WholeFileMain() {}
@@ -123,6 +127,10 @@ public final class WholeFileMain {
         int warmup = Integer.parseInt(keys.getOrDefault("warmup", "5"));
         int measure = Integer.parseInt(keys.getOrDefault("measure", "3"));
         String jvm = keys.get("jvm");
+        String latency = keys.getOrDefault("latency", "0");
+        if (!latency.equals("0") && !reads.equals(List.of("scan"))) {
+            throw new IllegalArgumentException("latency=" + latency + " needs reads=scan");
+        }
         List<Path> files;
         try (Stream<Path> list = Files.list(dir)) {
             files = list.filter(p -> p.getFileName().toString().endsWith(".parquet"))
@@ -164,7 +172,17 @@ public final class WholeFileMain {
                     for (String reader : order) {
                         Cell cell = fork(
                                 WholeFileReadBenchmark.class,
-                                Map.of("file", file.toString(), "reader", reader, "read", read, "checksum", sum),
+                                Map.of(
+                                        "file",
+                                        file.toString(),
+                                        "reader",
+                                        reader,
+                                        "read",
+                                        read,
+                                        "checksum",
+                                        sum,
+                                        "latency",
+                                        latency),
                                 quick,
                                 warmup,
                                 measure,
@@ -207,7 +225,15 @@ public final class WholeFileMain {
         }
         String loadAfter = load();
         long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-        writeJson(json, results, rounds, loadBefore, loadAfter, seconds, jvm);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("commit", keys.getOrDefault("commit", "?"));
+        settings.put("warmupIterations", quick ? 1 : warmup);
+        settings.put("measurementIterations", quick ? 1 : measure);
+        settings.put("iterationTime", quick ? "100 ms" : "2 s");
+        settings.put("forksPerReaderAndRound", 1);
+        settings.put("latencyMicrosPerRequest", Long.parseLong(latency));
+        settings.put("engines", engines(jvm));
+        writeJson(json, results, rounds, loadBefore, loadAfter, seconds, jvm, settings);
         String table = table(results, readers, loadBefore, loadAfter, rounds, seconds, jvm);
         Files.writeString(out.resolve("wholefile.md"), table, StandardCharsets.UTF_8);
         System.out.println(table);
@@ -281,26 +307,13 @@ public final class WholeFileMain {
         }
     }
 
-    /** {@code speed(numerator reader) / speed(denominator reader)}, round by round. */
-    static double[] ratios(List<Cell> numerator, List<Cell> denominator) {
-        int n = Math.min(numerator.size(), denominator.size());
-        double[] ratios = new double[n];
-        for (int i = 0; i < n; i++) {
-            ratios[i] = denominator.get(i).millis() / numerator.get(i).millis();
-        }
-        Arrays.sort(ratios);
-        return ratios;
-    }
+    /** A cell counts as slower than its comparison's reference when its interval's upper end is below this. */
+    static final double SLOWER = 0.97;
 
-    static String spread(double[] sorted) {
-        if (sorted.length == 0) {
-            return "–";
-        }
-        double median = sorted.length % 2 == 1
-                ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", median, sorted[0], sorted[sorted.length - 1]);
-    }
+    /** The comparisons reported: numerator reader, denominator reader. */
+    static final String[][] COMPARISONS = {
+        {"STOCK_LIB", "STOCK"}, {"HADOOP_FREE", "STOCK_LIB"}, {"HADOOP_FREE", "STOCK"}
+    };
 
     static String table(
             Map<String, Map<String, List<Cell>>> results,
@@ -320,8 +333,9 @@ public final class WholeFileMain {
                 loadAfter,
                 seconds,
                 "JDK " + jdkVersion(jvm)));
-        md.append(
-                "Speed ratios, median (min–max) over the rounds; times are the medians of the rounds, ms per file.\n\n");
+        md.append("Speed ratios over every round's JVMs pooled: ratio of the mean times, with its 95 % bootstrap"
+                + " interval; * marks a cell whose interval lies below " + SLOWER + ". Times: mean of the JVMs, ms"
+                + " per file.\n\n");
         md.append("| what | STOCK ms | STOCK_LIB ms | HADOOP_FREE ms | STOCK_LIB / STOCK | HADOOP_FREE / STOCK_LIB |"
                 + " HADOOP_FREE / STOCK |\n");
         md.append("|---|---|---|---|---|---|---|\n");
@@ -330,14 +344,114 @@ public final class WholeFileMain {
             md.append("| ").append(row.getKey());
             for (String reader : List.of("STOCK", "STOCK_LIB", "HADOOP_FREE")) {
                 List<Cell> c = cells.get(reader);
-                md.append(" | ").append(c == null ? "–" : String.format(Locale.ROOT, "%.0f", medianMillis(c)));
+                md.append(" | ")
+                        .append(c == null ? "–" : String.format(Locale.ROOT, "%.0f", Bootstrap.mean(millis(c))));
             }
-            md.append(" | ").append(ratio(cells, "STOCK_LIB", "STOCK"));
-            md.append(" | ").append(ratio(cells, "HADOOP_FREE", "STOCK_LIB"));
-            md.append(" | ").append(ratio(cells, "HADOOP_FREE", "STOCK"));
+            for (String[] comparison : COMPARISONS) {
+                Bootstrap.Interval ratio = pooled(cells, comparison[0], comparison[1]);
+                md.append(" | ").append(ratio == null ? "–" : ratio + (ratio.high() < SLOWER ? " *" : ""));
+            }
             md.append(" |\n");
         }
+        md.append('\n');
+        for (String[] comparison : COMPARISONS) {
+            Bootstrap.Interval mean = geometricMean(results, comparison[0], comparison[1]);
+            if (mean == null) {
+                continue;
+            }
+            List<String> slower = new ArrayList<>();
+            int cells = 0;
+            for (Map.Entry<String, Map<String, List<Cell>>> row : results.entrySet()) {
+                Bootstrap.Interval ratio = pooled(row.getValue(), comparison[0], comparison[1]);
+                if (ratio != null) {
+                    cells++;
+                    if (ratio.high() < SLOWER) {
+                        slower.add(row.getKey() + " " + ratio);
+                    }
+                }
+            }
+            md.append(String.format(
+                    Locale.ROOT,
+                    "- %s / %s: geometric mean over %d cells %s; cells below %.2f: %s%n",
+                    comparison[0],
+                    comparison[1],
+                    cells,
+                    mean,
+                    SLOWER,
+                    slower.isEmpty() ? "none" : String.join("; ", slower)));
+        }
         return md.toString();
+    }
+
+    /** The pooled speed ratio {@code numerator / denominator} of one cell, or {@code null} when one is missing. */
+    static Bootstrap.Interval pooled(Map<String, List<Cell>> cells, String numerator, String denominator) {
+        List<Cell> n = cells.get(numerator);
+        List<Cell> d = cells.get(denominator);
+        return n == null || d == null ? null : Bootstrap.ratio(millis(n), millis(d));
+    }
+
+    /** The geometric mean over the cells that have both readers, or {@code null} when none has. */
+    static Bootstrap.Interval geometricMean(
+            Map<String, Map<String, List<Cell>>> results, String numerator, String denominator) {
+        List<double[][]> pairs = new ArrayList<>();
+        for (Map<String, List<Cell>> cells : results.values()) {
+            List<Cell> n = cells.get(numerator);
+            List<Cell> d = cells.get(denominator);
+            if (n != null && d != null) {
+                pairs.add(new double[][] {millis(n), millis(d)});
+            }
+        }
+        return pairs.isEmpty() ? null : Bootstrap.geometricMean(pairs);
+    }
+
+    static double[] millis(List<Cell> cells) {
+        return cells.stream().mapToDouble(Cell::millis).toArray();
+    }
+
+    /**
+     * What the forks' factory runs each codec on ({@code WholeFile engines} in a JVM like the forks'), or the error
+     * that JVM printed.
+     */
+    static Map<String, String> engines(String jvm) {
+        Map<String, String> engines = new LinkedHashMap<>();
+        List<String> command = new ArrayList<>();
+        command.add(
+                jvm != null
+                        ? jvm
+                        : Path.of(System.getProperty("java.home"), "bin", "java")
+                                .toString());
+        if (jdkVersion(jvm).startsWith("25")) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
+        command.addAll(List.of(
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WholeFile.class.getName(),
+                "engines"));
+        try {
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                engines.put("error", output.trim());
+                return engines;
+            }
+            for (String line : output.split("\n")) {
+                int equals = line.indexOf('=');
+                if (equals > 0) {
+                    engines.put(
+                            line.substring(0, equals),
+                            line.substring(equals + 1).trim());
+                }
+            }
+        } catch (IOException e) {
+            engines.put("error", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            engines.put("error", e.toString());
+        }
+        return engines;
     }
 
     /**
@@ -362,17 +476,6 @@ public final class WholeFileMain {
         }
     }
 
-    private static String ratio(Map<String, List<Cell>> cells, String numerator, String denominator) {
-        List<Cell> n = cells.get(numerator);
-        List<Cell> d = cells.get(denominator);
-        return n == null || d == null ? "–" : spread(ratios(n, d));
-    }
-
-    private static double medianMillis(List<Cell> cells) {
-        double[] m = cells.stream().mapToDouble(Cell::millis).sorted().toArray();
-        return m.length % 2 == 1 ? m[m.length / 2] : (m[m.length / 2 - 1] + m[m.length / 2]) / 2;
-    }
-
     private static void writeJson(
             Path json,
             Map<String, Map<String, List<Cell>>> results,
@@ -380,7 +483,8 @@ public final class WholeFileMain {
             String loadBefore,
             String loadAfter,
             long seconds,
-            String jvm)
+            String jvm,
+            Map<String, Object> settings)
             throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         Map<String, Object> root = new LinkedHashMap<>();
@@ -389,6 +493,26 @@ public final class WholeFileMain {
         root.put("loadBefore", loadBefore);
         root.put("loadAfter", loadAfter);
         root.put("seconds", seconds);
+        root.putAll(settings);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        for (String[] comparison : COMPARISONS) {
+            Bootstrap.Interval mean = geometricMean(results, comparison[0], comparison[1]);
+            if (mean == null) {
+                continue;
+            }
+            Map<String, Object> of = new LinkedHashMap<>();
+            of.put("geometricMean", mean);
+            Map<String, Object> cells = new LinkedHashMap<>();
+            for (Map.Entry<String, Map<String, List<Cell>>> row : results.entrySet()) {
+                Bootstrap.Interval ratio = pooled(row.getValue(), comparison[0], comparison[1]);
+                if (ratio != null) {
+                    cells.put(row.getKey(), ratio);
+                }
+            }
+            of.put("cells", cells);
+            summary.put(comparison[0] + " / " + comparison[1], of);
+        }
+        root.put("summary", summary);
         root.put("results", results);
         try (PrintStream p = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
             p.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));

@@ -40,6 +40,13 @@ public class WholeFileReadBenchmark {
     @Param({"scan", "records"})
     public String read;
 
+    /**
+     * Microseconds each request to the file waits, as on an object store ({@link WholeFile.DelayedInputFile}); 0: the
+     * local file as it is. Scans only.
+     */
+    @Param({"0"})
+    public String latency;
+
     /** The checksum every reader must give, as {@link Long#toHexString}. */
     @Param({""})
     public String checksum;
@@ -47,6 +54,7 @@ public class WholeFileReadBenchmark {
     Path path;
     WholeFile.Reader which;
     long expected;
+    long latencyMicros;
 
     @Setup
     public void setUp() {
@@ -56,13 +64,17 @@ public class WholeFileReadBenchmark {
         if (!read.equals("scan") && !read.equals("records")) {
             throw new IllegalArgumentException("read " + read + ": scan or records");
         }
+        latencyMicros = Long.parseLong(latency);
+        if (latencyMicros > 0 && !read.equals("scan")) {
+            throw new IllegalArgumentException("latency " + latency + ": for scans only");
+        }
     }
 
     @Benchmark
     public long readFile() throws IOException {
         long actual;
         if (read.equals("scan")) {
-            try (ParquetFileReader in = WholeFile.open(which, path)) {
+            try (ParquetFileReader in = WholeFile.open(which, path, latencyMicros)) {
                 actual = WholeFile.scan(in);
             }
         } else {

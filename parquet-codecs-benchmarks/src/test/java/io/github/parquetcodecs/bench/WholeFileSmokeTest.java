@@ -139,6 +139,35 @@ class WholeFileSmokeTest {
                 assertTrue(cells.get(0).path("millis").asDouble() > 0, what + " " + reader);
             }
         }
+        // the record of the run: settings, engines, and each comparison's cells and geometric mean with intervals
+        assertEquals(1, json.path("warmupIterations").asInt(), json.toString());
+        assertTrue(
+                json.path("engines").path("ZSTD").asText().contains("zstd"),
+                json.path("engines").toString());
+        assertTrue(json.has("commit") && json.has("loadBefore") && json.has("loadAfter"), json.toString());
+        JsonNode summary = json.path("summary").path("HADOOP_FREE / STOCK_LIB");
+        JsonNode cell = summary.path("cells").path("read scan small-PARQUET_1_0.parquet");
+        assertTrue(cell.path("low").asDouble() <= cell.path("estimate").asDouble(), summary.toString());
+        assertTrue(cell.path("estimate").asDouble() <= cell.path("high").asDouble(), summary.toString());
+        assertTrue(summary.path("geometricMean").path("estimate").asDouble() > 0, summary.toString());
+        assertTrue(table.contains("- HADOOP_FREE / STOCK_LIB: geometric mean over 2 cells "), table);
+    }
+
+    @Test
+    void theDelayedFileChargesEachRequestAndChangesNoValue() throws IOException {
+        Path file = dir.resolve("data/small-PARQUET_1_0.parquet");
+        for (WholeFile.Reader reader : List.of(WholeFile.Reader.STOCK_LIB, WholeFile.Reader.HADOOP_FREE)) {
+            long plain = scan(reader, file);
+            long start = System.nanoTime();
+            long delayed;
+            try (ParquetFileReader in = WholeFile.open(reader, file, 50_000)) {
+                delayed = WholeFile.scan(in);
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(plain, delayed, reader + ": the delay changes no value");
+            // a stream, the footer's length and the footer, then a row group at least: 4 requests of 50 ms
+            assertTrue(millis >= 200, reader + ": " + millis + " ms for at least 4 requests of 50 ms");
+        }
     }
 
     @Test
