@@ -5,7 +5,8 @@
 DIR (docs/bench/wholefile) holds one folder per run (jdk17/, jdk25/, ...), each with WholeFileMain's wholefile.json
 and wholefile.md, and FINDINGS.md, written by hand (what the profile found). It writes DIR/SECTION.md (included by
 dev/bench-report.py) and DIR/wholefile-RUN.svg: per file and read, the speed ratio of each comparison, a bar at the
-median of the rounds and a whisker over their range.
+ratio pooled over the JVMs and a whisker over its 95 % bootstrap interval (runs whose JSON has a "summary"; older
+runs: the median of the rounds and their range).
 """
 import json
 import os
@@ -17,7 +18,10 @@ COMPARISONS = [
 ]
 
 
-def ratios(cells, num, den):
+def ratios(cells, num, den, summary=None, what=None):
+    pooled = (summary or {}).get("%s / %s" % (num, den), {}).get("cells", {}).get(what)
+    if pooled:
+        return pooled["estimate"], pooled["low"], pooled["high"]
     n, d = cells.get(num), cells.get(den)
     if not n or not d:
         return None
@@ -38,13 +42,14 @@ def jdk_version(jdk):
     return jdk
 
 
-def chart(path, results, title):
+def chart(path, results, title, summary=None):
     rows = list(results.items())
     row_h, bar_h, left, width = 34, 12, 330, 820
     top = 60
     height = top + row_h * len(rows) + 50
     lo, hi = 0.5, 2.0
-    values = [v for _, cells in rows for num, den, _, _ in COMPARISONS for v in (ratios(cells, num, den) or ())]
+    values = [v for what, cells in rows for num, den, _, _ in COMPARISONS
+              for v in (ratios(cells, num, den, summary, what) or ())]
     if values:
         lo, hi = min(lo, min(values) - 0.05), max(hi, max(values) + 0.05)
     plot_w = width - left - 30
@@ -72,7 +77,7 @@ def chart(path, results, title):
         y = top + r * row_h
         out.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 6, y + row_h / 2 + 4, what))
         for i, (num, den, _, color) in enumerate(COMPARISONS):
-            s = ratios(cells, num, den)
+            s = ratios(cells, num, den, summary, what)
             if not s:
                 continue
             median, low, high = s
@@ -82,8 +87,9 @@ def chart(path, results, title):
                        % (min(x0, x1), by, abs(x1 - x0), bar_h, color, what, median, low, high))
             out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>'
                        % (x_of(low), by + bar_h / 2, x_of(high), by + bar_h / 2))
-    out.append('<text x="%d" y="%d">speed ratio (higher is faster); bar: median of the rounds, line: their range</text>'
-               % (left, height - 12))
+    legend = ("bar: ratio pooled over the JVMs, line: its 95 %% bootstrap interval" if summary
+              else "bar: median of the rounds, line: their range")
+    out.append('<text x="%d" y="%d">speed ratio (higher is faster); %s</text>' % (left, height - 12, legend))
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
@@ -105,7 +111,8 @@ def main():
         with open(os.path.join(directory, run, "wholefile.md")) as f:
             table = f.read().rstrip()
         svg = "wholefile-%s.svg" % run
-        chart(os.path.join(directory, svg), result["results"], "Whole files, %s (JDK %s)" % (run, jdk_version(result["jdk"])))
+        chart(os.path.join(directory, svg), result["results"],
+              "Whole files, %s (JDK %s)" % (run, jdk_version(result["jdk"])), result.get("summary"))
         lines.append("### %s\n" % run)
         lines.append(table + "\n")
         lines.append("![whole files, %s](bench/wholefile/%s)\n" % (run, svg))
