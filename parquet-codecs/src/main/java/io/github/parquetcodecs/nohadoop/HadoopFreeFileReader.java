@@ -46,9 +46,10 @@ import org.apache.parquet.schema.MessageType;
  *       does (subclasses, such as {@code NoSuchFileException}, are left as they are).
  *   <li>So that a corrupt file costs no more memory than it can justify, before parquet-java decodes or allocates by
  *       what the file declares: the footer's thrift is walked when the file is opened ({@code ThriftSkim}), and a
- *       column chunk outside the file is refused then; the page headers of a row group's chunks are walked before it
- *       is read ({@code PageHeaders}); a row group of more rows than a column's pages declare values is refused
- *       after; the runs and delta headers of each data page are checked against the page ({@code PageRuns}). Any
+ *       column chunk outside the file is refused then; the page headers of a row group's chunks are walked
+ *       ({@code PageHeaders}); both in the bytes parquet-java has read, before it decodes them, so that the checks
+ *       make no request of their own ({@code CheckedInputFile}); a row group of more rows than a column's pages
+ *       declare values is refused after; the runs and delta headers of each data page are checked against the page ({@code PageRuns}). Any
  *       other {@code RuntimeException} of opening the file or reading a row group or page becomes an {@code
  *       IOException} or {@code ParquetDecodingException} naming the file (docs/hostile-input.md, "Corrupt files").
  *   <li>Dictionary pages whose value count is negative or more than their bytes can hold are refused with a {@code
