@@ -49,9 +49,10 @@ import org.apache.parquet.schema.MessageType;
  *       column chunk outside the file is refused then; the page headers of a row group's chunks are walked
  *       ({@code PageHeaders}); both in the bytes parquet-java has read, before it decodes them, so that the checks
  *       make no request of their own ({@code CheckedInputFile}); a row group of more rows than a column's pages
- *       declare values is refused after; the runs and delta headers of each data page are checked against the page ({@code PageRuns}). Any
- *       other {@code RuntimeException} of opening the file or reading a row group or page becomes an {@code
- *       IOException} or {@code ParquetDecodingException} naming the file (docs/hostile-input.md, "Corrupt files").
+ *       declare values is refused after; the runs and delta headers of each data page are checked against the page
+ *       ({@code PageRuns}). Any other {@code RuntimeException} of opening the file or reading a row group or page
+ *       becomes an {@code IOException} or {@code ParquetDecodingException} naming the file (docs/hostile-input.md,
+ *       "Corrupt files").
  *   <li>Dictionary pages whose value count is negative or more than their bytes can hold are refused with a {@code
  *       ParquetDecodingException} when the page is read, before parquet-java allocates an array of that many values
  *       (which ends in {@code NegativeArraySizeException}, or in a VM error for an array larger than the heap or the VM limit).
