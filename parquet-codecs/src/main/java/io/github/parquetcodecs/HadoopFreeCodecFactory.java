@@ -17,9 +17,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * A {@link CompressionCodecFactory} for all eight Parquet codecs that calls the codec libraries directly (snappy-java,
- * zstd-jni, aircompressor, brotli4j, lz4-java, {@code java.util.zip}) and never loads a Hadoop class. Pass it to
- * parquet-java with {@code withCodecFactory(...)} on {@code ParquetWriter.Builder} and {@code
- * ParquetReadOptions.Builder}.
+ * zstd-jni, aircompressor, brotli4j, lz4-java, {@code java.util.zip}, and on Java 25 libdeflate, liblz4 and libzstd
+ * through aircompressor-v3) and never loads a Hadoop class. Pass it to parquet-java with {@code withCodecFactory(...)}
+ * on {@code ParquetWriter.Builder} and {@code ParquetReadOptions.Builder}.
  *
  * <p><b>Engines.</b> Native contexts and other codec state live in one bounded pool for the whole process, keyed by
  * codec, level and engine: a compressor or decompressor borrows one for each page and gives it back. A factory holds
@@ -51,9 +51,22 @@ public final class HadoopFreeCodecFactory implements CompressionCodecFactory {
     /** BROTLI quality, 0 to 11; default 1. */
     public static final String BROTLI_QUALITY = "compression.brotli.quality";
     /**
-     * {@code auto} (default: the native engine when its library loads, else the pure-Java one, with one warning),
-     * {@code native-only} (fail when a native library is there but cannot load) or {@code pure-java} (aircompressor
-     * for SNAPPY, ZSTD, LZ4 and LZ4_RAW).
+     * Which engine serves each codec that has more than one (SNAPPY, ZSTD, GZIP, LZ4 and LZ4_RAW); five values:
+     *
+     * <ul>
+     *   <li>{@code auto} (default): the first engine that loads, in this order: on Java 25 with aircompressor-v3, the
+     *       native tier for GZIP, LZ4 and LZ4_RAW; the JNI library (snappy-java, zstd-jni, and lz4-java when it is on
+     *       the class path), then the native tier for ZSTD; pure Java. A native library that is there but cannot load
+     *       is logged once and skipped;
+     *   <li>{@code native-only}: no pure-Java fallback: requesting a codec fails when its JNI library is there but
+     *       cannot load and the native tier does not serve the codec;
+     *   <li>{@code pure-java}: no native library: aircompressor for SNAPPY, ZSTD, LZ4 and LZ4_RAW, {@code
+     *       java.util.zip} for GZIP;
+     *   <li>{@code ffm-only}: the native tier for GZIP, LZ4, LZ4_RAW and ZSTD, or an error when it cannot run (before
+     *       Java 25, without aircompressor-v3, or when its native libraries cannot load or native access is denied);
+     *       the other codecs as under {@code auto};
+     *   <li>{@code no-ffm}: never the native tier: every codec as on Java 11 to 24.
+     * </ul>
      */
     public static final String NATIVE_MODE = CodecSettings.NATIVE_MODE;
     /**
