@@ -3,14 +3,18 @@
 
 usage: dev/bench-report.py DIR REPORT.md
 
-DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, concurrency
-and smallfiles; any subset may be present. Charts are written into DIR. Standard library only.
+DIR holds SUITE.json (JMH results) and SUITE-meta.json (written by BenchMain) for the suites codec, concurrency,
+smallfiles and jdk25; any subset may be present. Charts are written into DIR. Standard library only. When DIR has a
+wholefile/ folder (dev/wholefile's runs), the report includes its section from dev/wholefile-report.py. The
+hand-written analysis, DIR/ANALYSIS.md, and the whole-file findings, DIR/wholefile/FINDINGS.md, are linked, not
+copied: each fact is in one file.
 
 Every fact about the run comes from those files: scores and the JMH and JVM versions from SUITE.json, the machine
 (cores, CPU, memory), settings, load and the parquet-java and Hadoop versions from SUITE-meta.json. Meta files
 written before BenchMain recorded the library versions lack them; the report then says they were not recorded.
 """
 import collections
+import importlib.util
 import json
 import math
 import os
@@ -769,7 +773,7 @@ def noisy_note(suites):
 def misses_section(misses):
     lines = ["## Targets missed\n"]
     if misses:
-        lines.append("Computed from this run (see *Analysis* for causes, where written):\n")
+        lines.append("Computed from this run (causes, where known, in the analysis linked at the end):\n")
         lines.extend("- " + m for m in misses)
     else:
         lines.append("None: every ratio and allocation target is met in this run.")
@@ -777,21 +781,27 @@ def misses_section(misses):
     return lines
 
 
-def wholefile_lines(directory):
-    """The whole-file section (dev/wholefile-report.py writes it from dev/wholefile's runs), when there is one."""
-    section = os.path.join(directory, "wholefile", "SECTION.md")
-    if not os.path.exists(section):
+def wholefile_lines(directory, report_dir):
+    """The whole-file section, from dev/wholefile's runs in DIR/wholefile (dev/wholefile-report.py), if any."""
+    runs = os.path.join(directory, "wholefile")
+    if not os.path.isdir(runs):
         return []
-    with open(section) as f:
-        return [f.read().rstrip() + "\n"]
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wholefile-report.py")
+    spec = importlib.util.spec_from_file_location("wholefile_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.section(runs, report_dir)
 
 
-def analysis_lines(directory):
+def analysis_lines(directory, report_dir):
+    """A link to the hand-written analysis of these runs (DIR/ANALYSIS.md), which the report does not copy."""
     analysis = os.path.join(directory, "ANALYSIS.md")
     if not os.path.exists(analysis):
         return []
-    with open(analysis) as f:
-        return [f.read().rstrip() + "\n"]
+    link = os.path.relpath(analysis, report_dir)
+    return ["## Analysis\n",
+            "Why targets are missed, re-runs with more forks, profiles, and what the numbers above do and do not show "
+            "are written by hand in [%s](%s), against these tables.\n" % (os.path.basename(link), link)]
 
 
 
@@ -954,8 +964,8 @@ def render(directory, report):
     if "jdk25" in suites:
         body += jdk25_section(suites["jdk25"], directory, report_dir)
     lines += body
-    lines += wholefile_lines(directory)
-    lines += analysis_lines(directory)
+    lines += wholefile_lines(directory, report_dir)
+    lines += analysis_lines(directory, report_dir)
     return "\n".join(lines).rstrip() + "\n"
 
 

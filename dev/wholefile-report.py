@@ -3,10 +3,12 @@
     python3 dev/wholefile-report.py DIR
 
 DIR (docs/bench/wholefile) holds one folder per run (jdk17/, jdk25/, ...), each with WholeFileMain's wholefile.json
-and wholefile.md, and FINDINGS.md, written by hand (what the profile found). It writes DIR/SECTION.md (included by
-dev/bench-report.py) and DIR/wholefile-RUN.svg: per file and read, the speed ratio of each comparison, a bar at the
-ratio pooled over the JVMs and a whisker over its 95 % bootstrap interval (runs whose JSON has a "summary"; older
-runs: the median of the rounds and their range).
+and wholefile.md, and FINDINGS.md, written by hand (what the runs and profiles found). section() writes
+DIR/wholefile-RUN.svg for each run (per file and read, the speed ratio of each comparison, a bar at the ratio pooled
+over the JVMs and a whisker over its 95 % bootstrap interval for runs whose JSON has a "summary"; older runs: the
+median of the rounds and their range) and returns the section: each run's table and chart, and a link to FINDINGS.md,
+which is not copied. dev/bench-report.py calls it when it renders docs/BENCHMARKS.md; run alone, this script writes
+the charts and a preview of the section to build/wholefile/SECTION.md (not committed).
 """
 import json
 import os
@@ -95,13 +97,14 @@ def chart(path, results, title, summary=None):
         f.write("\n".join(out) + "\n")
 
 
-def main():
-    directory = sys.argv[1]
+def section(directory, report_dir):
+    """The whole-file section of the report in REPORT_DIR, as lines; writes each run's chart into DIRECTORY."""
+    findings = os.path.relpath(os.path.join(directory, "FINDINGS.md"), report_dir)
     lines = ["## Whole files: scans, record reads and writes\n"]
-    findings = os.path.join(directory, "FINDINGS.md")
-    if os.path.exists(findings):
-        with open(findings) as f:
-            lines.append(f.read().rstrip() + "\n")
+    lines.append(
+        "The table and chart of every run of `dev/wholefile`, by name (each table states its files, readers, JDK, "
+        "settings and load). What the readers and files are, how a cell's ratio and a claim over files are computed, "
+        "and what the runs and profiles found: [%s](%s).\n" % (os.path.basename(findings), findings))
     for run in sorted(os.listdir(directory)):
         data = os.path.join(directory, run, "wholefile.json")
         if not os.path.isfile(data):
@@ -110,15 +113,27 @@ def main():
             result = json.load(f)
         with open(os.path.join(directory, run, "wholefile.md")) as f:
             table = f.read().rstrip()
-        svg = "wholefile-%s.svg" % run
-        chart(os.path.join(directory, svg), result["results"],
-              "Whole files, %s (JDK %s)" % (run, jdk_version(result["jdk"])), result.get("summary"))
+        svg = os.path.join(directory, "wholefile-%s.svg" % run)
+        chart(svg, result["results"], "Whole files, %s (JDK %s)" % (run, jdk_version(result["jdk"])),
+              result.get("summary"))
         lines.append("### %s\n" % run)
         lines.append(table + "\n")
-        lines.append("![whole files, %s](bench/wholefile/%s)\n" % (run, svg))
-    with open(os.path.join(directory, "SECTION.md"), "w") as f:
-        f.write("\n".join(lines))
-    print("wrote %s" % os.path.join(directory, "SECTION.md"))
+        lines.append("![whole files, %s](%s)\n" % (run, os.path.relpath(svg, report_dir)))
+    return lines
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    directory = sys.argv[1]
+    preview = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "wholefile", "SECTION.md")
+    preview = os.path.normpath(preview)
+    os.makedirs(os.path.dirname(preview), exist_ok=True)
+    # links as they resolve from docs/BENCHMARKS.md, which includes the section
+    report_dir = os.path.dirname(os.path.dirname(os.path.abspath(directory)))
+    with open(preview, "w") as f:
+        f.write("\n".join(section(directory, report_dir)))
+    print("wrote the charts in %s and a preview of the section, %s" % (directory, preview))
 
 
 if __name__ == "__main__":
