@@ -1,5 +1,7 @@
 package io.github.parquetcodecs.nohadoop;
 
+import io.github.parquetcodecs.nohadoop.checks.CheckedInputFile;
+import io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -52,7 +54,7 @@ import org.apache.parquet.schema.MessageType;
  *       declare values is refused after; the runs and delta headers of each data page are checked against the page
  *       ({@code PageRuns}). Any other {@code RuntimeException} of opening the file or reading a row group or page
  *       becomes an {@code IOException} or {@code ParquetDecodingException} naming the file (docs/hostile-input.md,
- *       "Corrupt files").
+ *       "Corrupt files"). The walks are the classes of package {@code io.github.parquetcodecs.nohadoop.checks}.
  *   <li>Dictionary pages whose value count is negative or more than their bytes can hold are refused with a {@code
  *       ParquetDecodingException} when the page is read, before parquet-java allocates an array of that many values
  *       (which ends in {@code NegativeArraySizeException}, or in a VM error for an array larger than the heap or the VM limit).
@@ -226,21 +228,19 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
             boolean pagesOnly = filtered
                     && options.useColumnIndexFilter()
                     && FilterCompat.isFilteringRequired(options.getRecordFilter());
-            List<PageHeaders.Chunk> chunks = new ArrayList<>();
-            for (int i = rowGroup < 0 ? 0 : rowGroup; i < (rowGroup < 0 ? rowGroups.size() : rowGroup + 1); i++) {
-                // every row group when the index is not known
-                if (i >= rowGroups.size()) {
-                    continue;
-                }
-                if (!pagesOnly) {
-                    chunks.addAll(PageHeaders.chunks(input, getFile(), i, rowGroups.get(i), requestedColumns()));
-                } else if (checked.add(i)) {
-                    PageHeaders.check(input, getFile(), i, rowGroups.get(i), requestedColumns());
-                }
-            }
             PageReadStore store;
-            checkedInput.expect(chunks);
             try {
+                for (int i = rowGroup < 0 ? 0 : rowGroup; i < (rowGroup < 0 ? rowGroups.size() : rowGroup + 1); i++) {
+                    // every row group when the index is not known
+                    if (i >= rowGroups.size()) {
+                        continue;
+                    }
+                    if (!pagesOnly) {
+                        checkedInput.expect(i, rowGroups.get(i), requestedColumns());
+                    } else if (checked.add(i)) {
+                        checkedInput.checkFromFile(i, rowGroups.get(i), requestedColumns());
+                    }
+                }
                 store = read.read();
             } finally {
                 checkedInput.expectNothing();

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The checks of {@link HadoopFreeFileReader} (the footer walk at open, the page headers of each row group) read
- * nothing of their own: they walk the bytes parquet-java reads ({@link CheckedInputFile}). On an object store each
+ * nothing of their own: they walk the bytes parquet-java reads ({@link io.github.parquetcodecs.nohadoop.checks.CheckedInputFile}). On an object store each
  * positioned read is a request of 10-50 ms, so an extra stream, seek or read per page costs seconds per file; and
  * parquet-java's {@code LocalInputFile} does not override {@code read(byte[], int, int)}, so {@code InputStream}'s
  * default reads one byte per call, each a system call. Here every file of the corpus is read through both entry

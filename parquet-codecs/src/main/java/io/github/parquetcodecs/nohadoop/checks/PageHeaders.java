@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.nohadoop;
+package io.github.parquetcodecs.nohadoop.checks;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.nohadoop;
+package io.github.parquetcodecs.nohadoop.checks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,11 +8,14 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * The {@code InputFile} through which {@link HadoopFreeFileReader}'s parquet-java reads: it passes every call on
+ * The {@code InputFile} through which the Hadoop-free reader's parquet-java reads
+ * ({@code io.github.parquetcodecs.nohadoop.HadoopFreeFileReader}): it passes every call on
  * unchanged, and checks the bytes of each read before parquet-java decodes them, so that the checks cost no I/O of
  * their own (on an object store every positioned read is a request).
  *
@@ -20,16 +23,18 @@ import org.apache.parquet.io.SeekableInputStream;
  *   <li>The footer: parquet-java reads the footer's length and magic, then the footer in one read that ends where the
  *       length begins. When the magic is {@code PAR1}, that read's bytes are walked ({@link ThriftSkim}) before
  *       parquet-java decodes them, and a footer that declares a binary or list larger than itself is refused.
- *   <li>The page headers of a row group: {@link #expect} names the column chunks parquet-java is about to read; as
- *       soon as the reads have covered one of them, its page headers are walked in those bytes ({@link
- *       PageHeaders.Chunk#walkInMemory}), before the read that completed it returns, so before parquet-java decodes
- *       any of them. {@link #expectNothing} forgets the bytes (they are parquet-java's buffers, which it releases).
+ *   <li>The page headers of a row group: {@link #expect} names the row groups whose column chunks parquet-java is
+ *       about to read; as soon as the reads have covered one of those chunks, its page headers are walked in those
+ *       bytes ({@link PageHeaders.Chunk#walkInMemory}), before the read that completed it returns, so before
+ *       parquet-java decodes any of them. {@link #expectNothing} forgets the bytes (they are parquet-java's buffers,
+ *       which it releases). A read that takes only some pages of a chunk walks them from the file first instead
+ *       ({@link #checkFromFile}).
  * </ul>
  *
  * What a check refuses is an {@code IOException} of the read that brought the bytes, naming the file. Not
  * thread-safe, as parquet-java's reader is not.
  */
-final class CheckedInputFile implements InputFile {
+public final class CheckedInputFile implements InputFile {
     private static final byte[] PLAIN_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
     private final InputFile file;
@@ -42,12 +47,13 @@ final class CheckedInputFile implements InputFile {
     private boolean magicRead;
 
     /** The chunks whose headers are still to be walked; empty when no row group is being read. */
-    private List<PageHeaders.Chunk> expected = new ArrayList<>();
+    private final List<PageHeaders.Chunk> expected = new ArrayList<>();
 
     /** The bytes read since {@link #expect}, as runs of contiguous reads. */
     private final List<Run> runs = new ArrayList<>();
 
-    CheckedInputFile(InputFile file) {
+    /** {@code file}, whose reads are passed on and checked; named as {@code file.toString()} names it. */
+    public CheckedInputFile(InputFile file) {
         this.file = file;
         this.name = file.toString();
     }
@@ -70,14 +76,30 @@ final class CheckedInputFile implements InputFile {
         return name;
     }
 
-    /** The chunks parquet-java reads next; their headers are walked as soon as their bytes have been read. */
-    void expect(List<PageHeaders.Chunk> chunks) {
-        expected = new ArrayList<>(chunks);
-        runs.clear();
+    /**
+     * Adds the chunks of {@code requested} columns of row group {@code rowGroup} ({@code block}) to those parquet-java
+     * reads next: their headers are walked as soon as their bytes have been read. Until {@link #expectNothing}, the
+     * bytes read are kept (as parquet-java's buffers, not copies).
+     */
+    public void expect(int rowGroup, BlockMetaData block, List<ColumnDescriptor> requested) throws IOException {
+        List<PageHeaders.Chunk> chunks = PageHeaders.chunks(file, name, rowGroup, block, requested);
+        if (expected.isEmpty()) {
+            runs.clear();
+        }
+        expected.addAll(chunks);
+    }
+
+    /**
+     * Walks the page headers of the chunks of {@code requested} columns of row group {@code rowGroup} ({@code block})
+     * now, from the file, through a stream of its own: for reads that take only some pages of a chunk (column-index
+     * filtering), whose bytes do not cover the chunks.
+     */
+    public void checkFromFile(int rowGroup, BlockMetaData block, List<ColumnDescriptor> requested) throws IOException {
+        PageHeaders.check(file, name, rowGroup, block, requested);
     }
 
     /** Ends a row group's read: its bytes are forgotten, and chunks it did not read are not walked. */
-    void expectNothing() {
+    public void expectNothing() {
         expected.clear();
         runs.clear();
     }

@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.nohadoop;
+package io.github.parquetcodecs.nohadoop.checks;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.github.parquetcodecs.nohadoop;
+package io.github.parquetcodecs.nohadoop.checks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,7 +19,7 @@ import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * A row group as {@link HadoopFreeFileReader} hands it out: parquet-java's, whose dictionary pages are checked when
+ * A row group as the Hadoop-free reader ({@code io.github.parquetcodecs.nohadoop.HadoopFreeFileReader}) hands it out: parquet-java's, whose dictionary pages are checked when
  * read. parquet-column allocates an array of as many values as a dictionary page declares before decoding it, so a
  * negative count ends in {@code NegativeArraySizeException}, a huge one in a VM error (an array larger than the heap or the VM limit), and one larger
  * than the page holds in an {@code IndexOutOfBoundsException} or {@code BufferUnderflowException}. Here such a page
@@ -27,7 +27,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * parquet-java cannot read (it cannot be decompressed, or fails its checksum) gives its {@code
  * ParquetDecodingException} wrapped in one that names the file and the column.
  */
-final class CheckedPageReadStore implements PageReadStore {
+public final class CheckedPageReadStore implements PageReadStore {
     private final PageReadStore rowGroup;
     private final String file;
 
@@ -37,7 +37,7 @@ final class CheckedPageReadStore implements PageReadStore {
     }
 
     /** {@code rowGroup} checked; {@code null} and row groups already checked are returned as they are. */
-    static PageReadStore wrap(PageReadStore rowGroup, String file) {
+    public static PageReadStore wrap(PageReadStore rowGroup, String file) {
         if (rowGroup == null || rowGroup instanceof CheckedPageReadStore) {
             return rowGroup;
         }
