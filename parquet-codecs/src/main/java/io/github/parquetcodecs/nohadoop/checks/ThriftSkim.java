@@ -67,7 +67,8 @@ final class ThriftSkim {
             .field(5, BINARY)
             .field(6, BINARY)
             .field(7, BOOL)
-            .field(8, BOOL);
+            .field(8, BOOL)
+            .field(9, I64);
 
     /** parquet-format's PageHeader. */
     static final Type PAGE_HEADER = Type.struct()
@@ -194,7 +195,7 @@ final class ThriftSkim {
             .field(4, Type.list(ROW_GROUP))
             .field(5, Type.list(KEY_VALUE))
             .field(6, BINARY)
-            .field(7, Type.list(Type.struct().field(1, EMPTY)))
+            .field(7, Type.list(Type.struct().field(1, EMPTY).field(2, EMPTY)))
             .field(8, Type.struct().field(1, AES_GCM).field(2, AES_GCM))
             .field(9, BINARY);
 
