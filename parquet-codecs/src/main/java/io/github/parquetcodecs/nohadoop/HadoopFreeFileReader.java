@@ -4,7 +4,6 @@ import io.github.parquetcodecs.nohadoop.checks.CheckedInputFile;
 import io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore;
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,12 +13,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.format.InvalidParquetMetadataException;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.MessageType;
@@ -66,9 +63,7 @@ import org.apache.parquet.schema.MessageType;
  * Every other read method behaves as described.
  */
 public final class HadoopFreeFileReader extends ParquetFileReader {
-    private final InputFile input;
-
-    /** What parquet-java reads through: {@code input}, whose reads it checks. */
+    /** What parquet-java reads through: the file given, whose reads it checks. */
     private final CheckedInputFile checkedInput;
 
     private final ParquetReadOptions options;
@@ -89,10 +84,8 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     /** The last exception {@link #explained} made, so that nested read methods do not explain it twice. */
     private Exception lastExplained;
 
-    private HadoopFreeFileReader(CheckedInputFile checked, InputFile file, ParquetReadOptions options)
-            throws IOException {
+    private HadoopFreeFileReader(CheckedInputFile checked, ParquetReadOptions options) throws IOException {
         super(checked, options);
-        this.input = file;
         this.checkedInput = checked;
         this.options = options;
     }
@@ -108,7 +101,7 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         HadoopFreeFileReader reader;
         try {
             // the footer is walked when parquet-java has read it, before it decodes it (CheckedInputFile)
-            reader = new HadoopFreeFileReader(new CheckedInputFile(file), file, options);
+            reader = new HadoopFreeFileReader(new CheckedInputFile(file), options);
         } catch (IOException e) {
             // exactly IOException: parquet-java's own (an unreadable footer); subclasses (NoSuchFileException, ...)
             // are left as they are
@@ -151,11 +144,7 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
      * gibibyte.
      */
     private void checkChunksInsideFile() throws IOException {
-        List<String> outside = chunksOutsideFile(getFooter().getBlocks());
-        if (!outside.isEmpty()) {
-            throw new IOException("Corrupt footer in " + getFile() + ": column chunks outside the file: "
-                    + String.join("; ", outside));
-        }
+        checkedInput.checkChunksInside(getFooter().getBlocks());
     }
 
     /** {@code message}, preceded by {@code file} unless it names it already. */
@@ -295,24 +284,13 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
     }
 
     /**
-     * A row holds at least one value (or null, or empty list) of every column, so a row group of more rows than one
-     * of its column chunks' pages declare values is corrupt: parquet-java's record reader would go on producing
-     * rows past the end of the pages (2^31 of them for a footer's corrupt row count).
+     * Refuses a row group of more rows than one of its column chunks' pages declare values, which parquet-java's record
+     * reader would read on past the end of the pages ({@link CheckedPageReadStore#rowsBeyondPages}).
      */
     private void checkRowCount(PageReadStore store, int rowGroup) throws IOException {
-        long rows = store.getRowCount();
-        for (ColumnDescriptor column : requestedColumns()) {
-            PageReader pages;
-            try {
-                pages = store.getPageReader(column);
-            } catch (IllegalArgumentException notInTheFile) {
-                continue; // a projected column the file does not have
-            }
-            if (pages != null && pages.getTotalValueCount() < rows) {
-                throw (IOException) ours(new IOException("Corrupt " + where(rowGroup) + ": it declares " + rows
-                        + " rows, but the pages of column " + String.join(".", column.getPath()) + " hold "
-                        + pages.getTotalValueCount() + " values"));
-            }
+        String problem = CheckedPageReadStore.rowsBeyondPages(store, requestedColumns());
+        if (problem != null) {
+            throw (IOException) ours(new IOException("Corrupt " + where(rowGroup) + ": " + problem));
         }
     }
 
@@ -356,23 +334,6 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         }
         lastExplained = explained;
         return explained;
-    }
-
-    /** The column chunks of the row groups to read that the footer places outside the file, described. */
-    private List<String> chunksOutsideFile(List<BlockMetaData> rowGroups) throws IOException {
-        long length = input.getLength();
-        List<String> outside = new ArrayList<>();
-        for (int i = 0; i < rowGroups.size(); i++) {
-            for (ColumnChunkMetaData chunk : rowGroups.get(i).getColumns()) {
-                long start = chunk.getStartingPos();
-                long size = chunk.getTotalSize();
-                if (start < 0 || size < 0 || start > length || size > length - start) {
-                    outside.add("row group " + i + ", column " + chunk.getPath().toDotString() + ": " + size
-                            + " bytes at offset " + start + ", file length " + length);
-                }
-            }
-        }
-        return outside;
     }
 
     /** Where parquet-java 1.14 to 1.18 puts the path: "... values in column chunk at PATH offset ...". */

@@ -10,6 +10,7 @@ import java.util.List;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
@@ -96,6 +97,30 @@ public final class CheckedInputFile implements InputFile {
      */
     public void checkFromFile(int rowGroup, BlockMetaData block, List<ColumnDescriptor> requested) throws IOException {
         PageHeaders.check(file, name, rowGroup, block, requested);
+    }
+
+    /**
+     * Refuses a footer that places a column chunk of {@code rowGroups} outside the file (a negative offset or size, or
+     * past the end), before any row group is read: parquet-java allocates a buffer of a chunk's declared length before
+     * reading it, so a file of kilobytes could otherwise cost a gibibyte.
+     */
+    public void checkChunksInside(List<BlockMetaData> rowGroups) throws IOException {
+        long fileLength = file.getLength();
+        List<String> outside = new ArrayList<>();
+        for (int i = 0; i < rowGroups.size(); i++) {
+            for (ColumnChunkMetaData chunk : rowGroups.get(i).getColumns()) {
+                long start = chunk.getStartingPos();
+                long size = chunk.getTotalSize();
+                if (start < 0 || size < 0 || start > fileLength || size > fileLength - start) {
+                    outside.add("row group " + i + ", column " + chunk.getPath().toDotString() + ": " + size
+                            + " bytes at offset " + start + ", file length " + fileLength);
+                }
+            }
+        }
+        if (!outside.isEmpty()) {
+            throw new IOException(
+                    "Corrupt footer in " + name + ": column chunks outside the file: " + String.join("; ", outside));
+        }
     }
 
     /** Ends a row group's read: its bytes are forgotten, and chunks it did not read are not walked. */

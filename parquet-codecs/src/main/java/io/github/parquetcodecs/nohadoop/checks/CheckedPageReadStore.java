@@ -3,6 +3,7 @@ package io.github.parquetcodecs.nohadoop.checks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.Set;
@@ -42,6 +43,29 @@ public final class CheckedPageReadStore implements PageReadStore {
             return rowGroup;
         }
         return new CheckedPageReadStore(rowGroup, file);
+    }
+
+    /**
+     * What is wrong with {@code rowGroup} (parquet-java's) if it declares more rows than the pages of one of {@code
+     * columns} declare values, else {@code null}. A row holds at least one value (or null, or empty list) of every
+     * column, so such a row group is corrupt: parquet-java's record reader would go on producing rows past the end of
+     * the pages (2^31 of them for a footer's corrupt row count). A column the row group has no chunk of is passed over.
+     */
+    public static String rowsBeyondPages(PageReadStore rowGroup, List<ColumnDescriptor> columns) {
+        long rows = rowGroup.getRowCount();
+        for (ColumnDescriptor column : columns) {
+            PageReader pages;
+            try {
+                pages = rowGroup.getPageReader(column);
+            } catch (IllegalArgumentException notInTheFile) {
+                continue; // a projected column the file does not have
+            }
+            if (pages != null && pages.getTotalValueCount() < rows) {
+                return "it declares " + rows + " rows, but the pages of column " + String.join(".", column.getPath())
+                        + " hold " + pages.getTotalValueCount() + " values";
+            }
+        }
+        return null;
     }
 
     @Override

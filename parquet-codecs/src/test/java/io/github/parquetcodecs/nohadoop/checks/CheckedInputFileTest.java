@@ -163,6 +163,47 @@ class CheckedInputFileTest {
         assertEquals(2, input.streams);
     }
 
+    @Test
+    void aFooterPlacingAChunkOutsideTheFileIsRefused() throws IOException {
+        ChunkFile file = ChunkFile.of(FOOTER, page(2, 16), page(2, 16));
+        long length = file.bytes.length;
+        CheckedInputFile checked = new CheckedInputFile(file.input());
+        BlockMetaData inside = file.block(2, 2);
+        checked.checkChunksInside(List.of(inside, inside));
+        // the last byte of a chunk may be the file's last: parquet-java's read fails then, without allocating more
+        BlockMetaData toTheEnd = new BlockMetaData();
+        toTheEnd.addColumn(ChunkFile.chunk(0, 4, 2, length - 4));
+        checked.checkChunksInside(List.of(toTheEnd));
+        assertOutside(
+                checked,
+                "row group 1, column x: 1073741824 bytes at offset 4, file length " + length,
+                inside,
+                block(4, 1L << 30));
+        assertOutside(checked, "row group 0, column x: 1 bytes at offset -1, file length " + length, block(-1, 1));
+        assertOutside(checked, "row group 0, column x: -1 bytes at offset 4, file length " + length, block(4, -1));
+        assertOutside(
+                checked,
+                "row group 0, column x: 0 bytes at offset " + (length + 1) + ", file length " + length,
+                block(length + 1, 0));
+        assertOutside(
+                checked,
+                "row group 0, column x: " + (length - 3) + " bytes at offset 4, file length " + length + "; row group"
+                        + " 1, column x: " + Long.MAX_VALUE + " bytes at offset 4, file length " + length,
+                block(4, length - 3),
+                block(4, Long.MAX_VALUE));
+    }
+
+    private static BlockMetaData block(long start, long size) {
+        BlockMetaData block = new BlockMetaData();
+        block.addColumn(ChunkFile.chunk(0, start, 2, size));
+        return block;
+    }
+
+    private static void assertOutside(CheckedInputFile checked, String outside, BlockMetaData... rowGroups) {
+        IOException e = assertThrows(IOException.class, () -> checked.checkChunksInside(List.of(rowGroups)));
+        assertEquals("Corrupt footer in f.parquet: column chunks outside the file: " + outside, e.getMessage());
+    }
+
     /** Reads the chunks of {@code file} in one read, as parquet-java reads consecutive chunks. */
     private static void readChunks(CheckedInputFile checked, ChunkFile file) throws IOException {
         try (SeekableInputStream in = checked.newStream()) {

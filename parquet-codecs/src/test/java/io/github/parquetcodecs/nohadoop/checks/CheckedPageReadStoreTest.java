@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.function.Supplier;
@@ -290,6 +291,41 @@ class CheckedPageReadStoreTest {
         assertEquals(Optional.empty(), checked.getRowIndexes());
         checked.close();
         assertTrue(closed[0]);
+    }
+
+    @Test
+    void aRowGroupOfMoreRowsThanAColumnsPagesHoldValuesIsFound() {
+        // store(...) has 8 rows; checked(...)'s pages 8 values
+        PageReader eight = checked(LONG, () -> null, () -> null);
+        assertNull(CheckedPageReadStore.rowsBeyondPages(store(column -> eight), List.of(LONG, INT)));
+        PageReadStore nine = new PageReadStore() {
+            @Override
+            public PageReader getPageReader(ColumnDescriptor column) {
+                if (column == INT) {
+                    throw new IllegalArgumentException("a projected column the file does not have");
+                }
+                return column == BINARY ? null : eight;
+            }
+
+            @Override
+            public long getRowCount() {
+                return 9;
+            }
+
+            @Override
+            public Optional<Long> getRowIndexOffset() {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<PrimitiveIterator.OfLong> getRowIndexes() {
+                return Optional.empty();
+            }
+        };
+        assertNull(CheckedPageReadStore.rowsBeyondPages(nine, List.of(INT, BINARY)));
+        assertEquals(
+                "it declares 9 rows, but the pages of column l hold 8 values",
+                CheckedPageReadStore.rowsBeyondPages(nine, List.of(INT, BINARY, LONG, DOUBLE)));
     }
 
     private static DictionaryPage dictionary(byte[] bytes, int count) {
