@@ -502,9 +502,9 @@ public final class BenchMain {
             CompressionCodecName name = CompressionCodecName.valueOf(codec);
             Map<String, Object> calls = new LinkedHashMap<>();
             calls.put("library", factory.implementation(name));
-            calls.put("bare", BareCodec.describe(name));
-            if (BareCodec.ffmUnsupported(name) == null) {
-                calls.put("bareFfm", BareCodec.describeFfm(name));
+            calls.put("bare", BareRows.describe(name));
+            if (BareRows.ffmUnsupported(name) == null) {
+                calls.put("bareFfm", BareRows.describeFfm(name));
             }
             impls.put(codec, calls);
         }

@@ -1,6 +1,7 @@
 package io.github.parquetcodecs.bench;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.cli.BareCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -26,7 +27,7 @@ public abstract class CodecEngine implements AutoCloseable {
         BARE_DIRECT(true),
         /**
          * JDK 25 and later: aircompressor-v3's native libraries (libdeflate, liblz4, libzstd, libsnappy) called
-         * directly on byte arrays ({@link BareCodec#ffm}): the ceiling for the library's native tier on heap buffers.
+         * directly on byte arrays ({@link BareRows#ffm}): the ceiling for the library's native tier on heap buffers.
          */
         BARE_FFM_HEAP(false),
         /** As {@link #BARE_FFM_HEAP}, on direct buffers (as memory segments). */
@@ -80,7 +81,7 @@ public abstract class CodecEngine implements AutoCloseable {
      */
     public static String unsupported(Impl impl, CompressionCodecName codec, String operation) {
         if (impl.isBareFfm()) {
-            return BareCodec.ffmUnsupported(codec);
+            return BareRows.ffmUnsupported(codec);
         }
         if (!impl.isStock()) {
             return null;
@@ -121,7 +122,7 @@ public abstract class CodecEngine implements AutoCloseable {
             }
         }
         if (impl.isBareFfm()) {
-            String reason = BareCodec.ffmUnsupported(codec);
+            String reason = BareRows.ffmUnsupported(codec);
             if (reason != null) {
                 throw new UnsupportedOperationException(reason);
             }
@@ -133,9 +134,9 @@ public abstract class CodecEngine implements AutoCloseable {
             case BARE_DIRECT:
                 return new BareDirect(BareCodec.of(codec), codec, pages, compressed, pageSize);
             case BARE_FFM_HEAP:
-                return new BareHeap(BareCodec.ffm(codec), codec, pages, compressed, pageSize);
+                return new BareHeap(BareRows.ffm(codec), codec, pages, compressed, pageSize);
             case BARE_FFM_DIRECT:
-                return new BareDirect(BareCodec.ffm(codec), codec, pages, compressed, pageSize);
+                return new BareDirect(BareRows.ffm(codec), codec, pages, compressed, pageSize);
             case LIB_HEAP:
                 return new Factory(new HadoopFreeCodecFactory(), false, codec, pages, compressed, pageSize);
             case LIB_DIRECT:

@@ -1,6 +1,7 @@
 package io.github.parquetcodecs.bench;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.cli.BareCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,7 @@
 package io.github.parquetcodecs.bench;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.cli.BareCodec;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.bytes.BytesInput;
@@ -75,10 +76,10 @@ public class ZstdLevelBenchmark extends PageCodecBenchmark {
                 engine = new CodecEngine.Factory(factory("ffm-only"), false, zstd, pages, compressed, pageSize);
                 break;
             case "BARE_JNI":
-                engine = new CodecEngine.BareHeap(new BareCodec.ZstdBare(level), zstd, pages, compressed, pageSize);
+                engine = new CodecEngine.BareHeap(BareCodec.of(zstd, level), zstd, pages, compressed, pageSize);
                 break;
             case "BARE_FFM":
-                engine = new CodecEngine.BareHeap(BareCodec.ffmZstd(level), zstd, pages, compressed, pageSize);
+                engine = new CodecEngine.BareHeap(BareRows.ffmZstd(level), zstd, pages, compressed, pageSize);
                 break;
             default:
                 throw new IllegalArgumentException("impl " + impl);

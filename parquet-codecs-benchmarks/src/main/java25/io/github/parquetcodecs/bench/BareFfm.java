@@ -11,6 +11,7 @@ import io.airlift.compress.v3.snappy.SnappyNativeDecompressor;
 import io.airlift.compress.v3.zstd.ZstdNativeCompressor;
 import io.airlift.compress.v3.zstd.ZstdNativeDecompressor;
 import io.github.parquetcodecs.CompressionLevels;
+import io.github.parquetcodecs.cli.BareCodec;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -21,18 +22,18 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * BareCodec}'s rows (a gzip member around libdeflate's raw deflate; Hadoop's blocks around LZ4). The ceiling for the
  * library's native tier, which binds the same libraries itself.
  *
- * <p>Java 25 code (src/main/java25, compiled into META-INF/versions/25): {@link BareCodec#ffm} loads it by name, only
+ * <p>Java 25 code (src/main/java25, compiled into META-INF/versions/25): {@link BareRows#ffm} loads it by name, only
  * on JDK 25 or later.
  */
 final class BareFfm {
     private BareFfm() {}
 
-    /** Called reflectively by {@link BareCodec#ffm}. */
+    /** Called reflectively by {@link BareRows#ffm}. */
     static BareCodec of(CompressionCodecName codec) {
         return switch (codec) {
             case SNAPPY -> {
                 require(SnappyNativeCompressor.isEnabled(), "libsnappy");
-                yield new Block(new SnappyNativeCompressor(), new SnappyNativeDecompressor());
+                yield block(new SnappyNativeCompressor(), new SnappyNativeDecompressor());
             }
             case GZIP -> {
                 require(DeflateNativeCompressor.isEnabled(), "libdeflate");
@@ -42,7 +43,7 @@ final class BareFfm {
             case LZ4 -> new BareCodec.HadoopFramed(lz4(), BareCodec.LZ4_BLOCK);
             case ZSTD -> {
                 require(ZstdNativeCompressor.isEnabled(), "libzstd");
-                yield new Block(
+                yield block(
                         new ZstdNativeCompressor(CompressionLevels.ZSTD_DEFAULT_LEVEL), new ZstdNativeDecompressor());
             }
             default -> throw new UnsupportedOperationException("aircompressor-v3 has no native " + codec);
@@ -52,7 +53,7 @@ final class BareFfm {
     /** ZSTD at {@code level} (the level sweep). */
     static BareCodec zstd(int level) {
         require(ZstdNativeCompressor.isEnabled(), "libzstd");
-        return new Block(new ZstdNativeCompressor(level), new ZstdNativeDecompressor());
+        return block(new ZstdNativeCompressor(level), new ZstdNativeDecompressor());
     }
 
     /** The library calls, for the report. */
@@ -69,9 +70,9 @@ final class BareFfm {
         };
     }
 
-    private static Block lz4() {
+    private static BareCodec.RawBlock lz4() {
         require(Lz4NativeCompressor.isEnabled(), "liblz4");
-        return new Block(new Lz4NativeCompressor(), new Lz4NativeDecompressor());
+        return block(new Lz4NativeCompressor(), new Lz4NativeDecompressor());
     }
 
     private static void require(boolean enabled, String library) {
@@ -82,39 +83,13 @@ final class BareFfm {
     }
 
     /** A block codec of aircompressor-v3: arrays with offsets, and direct buffers as memory segments. */
-    static final class Block extends BareCodec.RawBlock {
-        private final Compressor compressor;
-        private final Decompressor decompressor;
-
-        Block(Compressor compressor, Decompressor decompressor) {
-            this.compressor = compressor;
-            this.decompressor = decompressor;
-        }
-
-        @Override
-        public int maxCompressedLength(int length) {
-            return compressor.maxCompressedLength(length);
-        }
-
-        @Override
-        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
-            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
-        }
-
-        @Override
-        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
-            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
-        }
-
-        @Override
-        int compressRanges(ByteBuffer src, ByteBuffer dst) {
-            return compressor.compress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));
-        }
-
-        @Override
-        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
-            return decompressor.decompress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));
-        }
+    static BareCodec.RawBlock block(Compressor compressor, Decompressor decompressor) {
+        return new BareCodec.RawBlock(
+                compressor::maxCompressedLength,
+                compressor::compress,
+                decompressor::decompress,
+                (src, dst) -> compressor.compress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst)),
+                (src, dst) -> decompressor.decompress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst)));
     }
 
     /** A gzip member around libdeflate's raw deflate. */
@@ -128,27 +103,27 @@ final class BareFfm {
         }
 
         @Override
-        int deflateBound(int n) {
+        protected int deflateBound(int n) {
             return compressor.maxCompressedLength(n);
         }
 
         @Override
-        int deflate(byte[] src, int length, byte[] dst, int offset, int end) {
+        protected int deflate(byte[] src, int length, byte[] dst, int offset, int end) {
             return compressor.compress(src, 0, length, dst, offset, end - offset);
         }
 
         @Override
-        int deflate(ByteBuffer src, ByteBuffer dst) {
+        protected int deflate(ByteBuffer src, ByteBuffer dst) {
             return compressor.compress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));
         }
 
         @Override
-        int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) {
+        protected int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) {
             return decompressor.decompress(src, offset, length, dst, 0, outLength);
         }
 
         @Override
-        int inflate(ByteBuffer src, ByteBuffer dst) {
+        protected int inflate(ByteBuffer src, ByteBuffer dst) {
             return decompressor.decompress(MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.cli.BareCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ class CodecBenchmarkSmokeTest {
             for (CodecEngine.Impl impl : CodecEngine.Impl.values()) {
                 CompressionCodecName name = CompressionCodecName.valueOf(codec);
                 if (impl.isBareFfm()
-                        ? BareCodec.ffmUnsupported(name) == null
+                        ? BareRows.ffmUnsupported(name) == null
                         : !impl.isStock() || Stock.unsupportedReason(name) == null) {
                     cases.add(Arguments.of(codec, impl.name()));
                 }
@@ -95,12 +96,12 @@ class CodecBenchmarkSmokeTest {
     @Test
     void bareFfmRowsRunOnJdk25AndSayWhyNotBefore() throws Exception {
         if (Runtime.version().feature() >= 25) {
-            for (CompressionCodecName codec : BareCodec.FFM_CODECS) {
-                assertNull(BareCodec.ffmUnsupported(codec), codec.name());
-                assertTrue(BareCodec.describeFfm(codec).contains("aircompressor-v3"), codec.name());
+            for (CompressionCodecName codec : BareRows.FFM_CODECS) {
+                assertNull(BareRows.ffmUnsupported(codec), codec.name());
+                assertTrue(BareRows.describeFfm(codec).contains("aircompressor-v3"), codec.name());
             }
-            assertNotNull(BareCodec.ffmUnsupported(CompressionCodecName.BROTLI));
-            try (BareCodec zstd = BareCodec.ffmZstd(-3)) {
+            assertNotNull(BareRows.ffmUnsupported(CompressionCodecName.BROTLI));
+            try (BareCodec zstd = BareRows.ffmZstd(-3)) {
                 byte[] page = PageSet.of(65536).page(0);
                 byte[] compressed = new byte[zstd.maxCompressedLength(page.length)];
                 int length = zstd.compress(page, page.length, compressed);
@@ -109,9 +110,9 @@ class CodecBenchmarkSmokeTest {
                 assertArrayEquals(page, back);
             }
         } else {
-            String reason = BareCodec.ffmUnsupported(CompressionCodecName.GZIP);
+            String reason = BareRows.ffmUnsupported(CompressionCodecName.GZIP);
             assertTrue(reason.contains("JDK 25"), reason);
-            assertThrows(UnsupportedOperationException.class, () -> BareCodec.ffm(CompressionCodecName.GZIP));
+            assertThrows(UnsupportedOperationException.class, () -> BareRows.ffm(CompressionCodecName.GZIP));
         }
     }
 

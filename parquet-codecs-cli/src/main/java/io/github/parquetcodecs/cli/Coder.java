@@ -1,27 +1,11 @@
 package io.github.parquetcodecs.cli;
 
-import com.aayushatharva.brotli4j.Brotli4jLoader;
-import com.aayushatharva.brotli4j.decoder.Decoder;
-import com.aayushatharva.brotli4j.decoder.DecoderJNI;
-import com.aayushatharva.brotli4j.decoder.DirectDecompress;
-import com.aayushatharva.brotli4j.encoder.Encoder;
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdDecompressCtx;
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.zip.CRC32;
-import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
-import java.util.zip.Inflater;
-import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
-import org.xerial.snappy.Snappy;
 
 /**
  * Compresses and decompresses pages for the benchmark, as one row of the table does: through this library's byte[]
@@ -77,31 +61,33 @@ abstract class Coder implements AutoCloseable {
     /** The bare codec library for {@code variant}, or null when there is none to compare with. */
     static Coder bare(Variant variant) {
         boolean reuse = variant.kind == Variant.Kind.BARE_REUSED;
-        Bare bare;
+        String library;
         switch (variant.codec) {
             case SNAPPY:
-                bare = new SnappyBare();
+                library = "snappy-java Snappy.compress/uncompress";
                 break;
             case ZSTD:
-                bare = new ZstdBare(variant.level);
+                library = "zstd-jni ZstdCompressCtx(level " + variant.level + ")/ZstdDecompressCtx, reused";
                 break;
             case GZIP:
-                bare = new GzipBare(variant.level);
+                library = "java.util.zip Deflater(level " + variant.level
+                        + ", nowrap)/Inflater, reused, with CRC32 and the gzip header and trailer";
                 break;
             case LZ4_RAW:
-                bare = new Lz4Bare();
+                library = "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor";
                 break;
             case BROTLI:
                 if (reuse) {
                     return null; // brotli4j returns arrays of its own: there is no output to reuse
                 }
-                bare = new BrotliBare(variant.level);
+                library = "brotli4j Encoder.compress(quality " + variant.level + ")/Decoder.decompress on byte[]";
                 break;
             default:
                 return null; // UNCOMPRESSED: nothing to call; LZ4 and LZO: Hadoop's block framing is the library's
         }
-        bare.reuse = reuse;
-        return bare;
+        BareCodec codec =
+                variant.level == null ? BareCodec.of(variant.codec) : BareCodec.of(variant.codec, variant.level);
+        return new Bare(codec, reuse, library);
     }
 
     private static BytesInputCompressor compressor(HadoopFreeCodecFactory factory, Variant variant) {
@@ -260,43 +246,30 @@ abstract class Coder implements AutoCloseable {
     }
 
     /**
-     * Bare coders: compression into a reused scratch array, then copied out into a new array of its length (as the
-     * library's compressed page is); decompression into a new array per page, or one reused array when {@code reuse}.
+     * A bare row: the codec library called directly ({@link BareCodec}). Compression into a reused scratch array, then
+     * copied out into a new array of its length (as the library's compressed page is); decompression into a new array
+     * per page, or one reused array when {@code reuse}.
      */
-    private abstract static class Bare extends Coder {
-        private byte[] scratch = new byte[0];
+    private static final class Bare extends Coder {
+        private final BareCodec codec;
+        private final boolean reuse;
+        private final String library;
         private byte[] reused = new byte[0];
-        boolean reuse;
 
-        abstract int maxCompressedLength(int length);
-
-        abstract int compress(byte[] src, byte[] dst) throws IOException;
-
-        /** Decompresses {@code src} into {@code dst} from 0, exactly {@code size} bytes; returns the bytes written. */
-        abstract int decompress(byte[] src, byte[] dst, int size) throws IOException;
-
-        abstract String library();
-
-        private byte[] scratch(int length) {
-            int needed = maxCompressedLength(length);
-            if (scratch.length < needed) {
-                scratch = new byte[needed];
-            }
-            return scratch;
+        Bare(BareCodec codec, boolean reuse, String library) {
+            this.codec = codec;
+            this.reuse = reuse;
+            this.library = library;
         }
 
         @Override
         void compress(byte[][] pages, byte[][] out) throws IOException {
             for (int i = 0; i < pages.length; i++) {
-                byte[] dst = scratch(pages[i].length);
-                out[i] = java.util.Arrays.copyOf(dst, compress(pages[i], dst));
+                out[i] = codec.compressToArray(pages[i]);
             }
         }
 
-        private byte[] output(int size) {
-            if (!reuse) {
-                return new byte[size];
-            }
+        private byte[] reused(int size) {
             if (reused.length < size) {
                 reused = new byte[size];
             }
@@ -306,281 +279,40 @@ abstract class Coder implements AutoCloseable {
         @Override
         void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
             for (int i = 0; i < compressed.length; i++) {
+                byte[] src = compressed[i];
                 int size = originals[i].length;
-                byte[] dst = output(size);
-                int n = decompress(compressed[i], dst, size);
+                int n;
+                if (reuse) {
+                    n = codec.decompress(src, src.length, reused(size), size);
+                } else {
+                    byte[] page = codec.decompressToArray(src, size);
+                    n = page.length;
+                    outputs[i] = page;
+                }
                 if (n != size) {
                     throw new IOException(implementation() + " decompressed " + n + " bytes, expected " + size);
                 }
-                if (!reuse) {
-                    outputs[i] = dst;
-                }
             }
         }
 
         @Override
         ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
-            byte[] dst = output(size);
-            int n = decompress(compressed[i], dst, size);
-            return ByteBuffer.wrap(dst, 0, n);
+            byte[] src = compressed[i];
+            if (!reuse) {
+                return ByteBuffer.wrap(codec.decompressToArray(src, size));
+            }
+            byte[] dst = reused(size);
+            return ByteBuffer.wrap(dst, 0, codec.decompress(src, src.length, dst, size));
         }
 
         @Override
-        final String implementation() {
-            return library() + (reuse ? "; decompresses into one reused array" : "; a new array per decompression");
-        }
-    }
-
-    private static final class SnappyBare extends Bare {
-        @Override
-        int maxCompressedLength(int length) {
-            return Snappy.maxCompressedLength(length);
-        }
-
-        @Override
-        int compress(byte[] src, byte[] dst) throws IOException {
-            return Snappy.compress(src, 0, src.length, dst, 0);
-        }
-
-        @Override
-        int decompress(byte[] src, byte[] dst, int size) throws IOException {
-            return Snappy.uncompress(src, 0, src.length, dst, 0);
-        }
-
-        @Override
-        String library() {
-            return "snappy-java Snappy.compress/uncompress";
-        }
-    }
-
-    private static final class ZstdBare extends Bare {
-        private final ZstdCompressCtx compressor = new ZstdCompressCtx();
-        private final ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
-        private final int level;
-
-        ZstdBare(int level) {
-            this.level = level;
-            compressor.setLevel(level);
-            compressor.setContentSize(true);
-        }
-
-        @Override
-        int maxCompressedLength(int length) {
-            return (int) Zstd.compressBound(length);
-        }
-
-        @Override
-        int compress(byte[] src, byte[] dst) {
-            return compressor.compressByteArray(dst, 0, dst.length, src, 0, src.length);
-        }
-
-        @Override
-        int decompress(byte[] src, byte[] dst, int size) {
-            return decompressor.decompressByteArray(dst, 0, size, src, 0, src.length);
-        }
-
-        @Override
-        String library() {
-            return "zstd-jni ZstdCompressCtx(level " + level + ")/ZstdDecompressCtx, reused";
+        String implementation() {
+            return library + (reuse ? "; decompresses into one reused array" : "; a new array per decompression");
         }
 
         @Override
         public void close() {
-            compressor.close();
-            decompressor.close();
-        }
-    }
-
-    /** One gzip member: the 10-byte header, raw deflate, CRC32 and length, as Parquet's GZIP pages are. */
-    private static final class GzipBare extends Bare {
-        private final Deflater deflater;
-        private final Inflater inflater = new Inflater(true);
-        private final CRC32 crc = new CRC32();
-        private final int level;
-
-        GzipBare(int level) {
-            this.level = level;
-            deflater = new Deflater(level, true);
-        }
-
-        @Override
-        int maxCompressedLength(int n) {
-            return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + 18;
-        }
-
-        @Override
-        int compress(byte[] src, byte[] dst) throws IOException {
-            dst[0] = 0x1f;
-            dst[1] = (byte) 0x8b;
-            dst[2] = 8;
-            for (int i = 3; i < 9; i++) {
-                dst[i] = 0;
-            }
-            dst[9] = (byte) 0xff;
-            deflater.setInput(src, 0, src.length);
-            deflater.finish();
-            int out = 10;
-            int end = dst.length - 8;
-            while (!deflater.finished()) {
-                int n = deflater.deflate(dst, out, end - out);
-                if (n == 0 && out == end) {
-                    throw new IOException("deflate output overflow");
-                }
-                out += n;
-            }
-            deflater.reset();
-            crc.reset();
-            crc.update(src, 0, src.length);
-            putIntLE(dst, out, (int) crc.getValue());
-            putIntLE(dst, out + 4, src.length);
-            return out + 8;
-        }
-
-        @Override
-        int decompress(byte[] src, byte[] dst, int size) throws IOException {
-            inflater.setInput(src, 10, src.length - 18);
-            int out = 0;
-            try {
-                while (!inflater.finished()) {
-                    int n = inflater.inflate(dst, out, size - out);
-                    if (n == 0 && (inflater.needsInput() || out == size)) {
-                        throw new IOException("truncated or oversized deflate stream");
-                    }
-                    out += n;
-                }
-            } catch (DataFormatException e) {
-                throw new IOException(e);
-            } finally {
-                inflater.reset();
-            }
-            crc.reset();
-            crc.update(dst, 0, out);
-            if ((int) crc.getValue() != getIntLE(src, src.length - 8) || out != getIntLE(src, src.length - 4)) {
-                throw new IOException("gzip trailer mismatch");
-            }
-            return out;
-        }
-
-        @Override
-        String library() {
-            return "java.util.zip Deflater(level " + level + ", nowrap)/Inflater, reused, with CRC32 and the gzip"
-                    + " header and trailer";
-        }
-
-        @Override
-        public void close() {
-            deflater.end();
-            inflater.end();
-        }
-
-        private static void putIntLE(byte[] b, int i, int v) {
-            b[i] = (byte) v;
-            b[i + 1] = (byte) (v >>> 8);
-            b[i + 2] = (byte) (v >>> 16);
-            b[i + 3] = (byte) (v >>> 24);
-        }
-
-        private static int getIntLE(byte[] b, int i) {
-            return (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | (b[i + 3] & 0xff) << 24;
-        }
-    }
-
-    /** lz4-java's native LZ4 block functions (what the library uses for LZ4_RAW when lz4-java is present). */
-    private static final class Lz4Bare extends Bare {
-        private final LZ4Compressor compressor = LZ4Factory.nativeInstance().fastCompressor();
-        private final LZ4SafeDecompressor decompressor =
-                LZ4Factory.nativeInstance().safeDecompressor();
-
-        @Override
-        int maxCompressedLength(int length) {
-            return compressor.maxCompressedLength(length);
-        }
-
-        @Override
-        int compress(byte[] src, byte[] dst) {
-            return compressor.compress(src, 0, src.length, dst, 0, dst.length);
-        }
-
-        @Override
-        int decompress(byte[] src, byte[] dst, int size) {
-            return decompressor.decompress(src, 0, src.length, dst, 0, size);
-        }
-
-        @Override
-        String library() {
-            return "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor";
-        }
-    }
-
-    private static final class BrotliBare extends Bare {
-        private final Encoder.Parameters parameters;
-        private final int quality;
-
-        BrotliBare(int quality) {
-            Brotli4jLoader.ensureAvailability();
-            this.quality = quality;
-            parameters = new Encoder.Parameters().setQuality(quality);
-        }
-
-        @Override
-        int maxCompressedLength(int length) {
-            return 0; // brotli4j returns arrays of its own
-        }
-
-        @Override
-        int compress(byte[] src, byte[] dst) throws IOException {
-            return Encoder.compress(src, parameters).length;
-        }
-
-        @Override
-        void compress(byte[][] pages, byte[][] out) throws IOException {
-            for (int i = 0; i < pages.length; i++) {
-                out[i] = Encoder.compress(pages[i], parameters);
-            }
-        }
-
-        /** brotli4j returns a new array of its own: that is the page (no copy into another new array). */
-        @Override
-        void decompress(byte[][] compressed, byte[][] originals, Object[] outputs) throws IOException {
-            for (int i = 0; i < compressed.length; i++) {
-                outputs[i] = decoded(compressed[i], originals[i].length);
-            }
-        }
-
-        @Override
-        ByteBuffer decompressOne(byte[][] compressed, int i, int size) throws IOException {
-            return ByteBuffer.wrap(decoded(compressed[i], size));
-        }
-
-        private static byte[] decoded(byte[] src, int size) throws IOException {
-            DirectDecompress result = Decoder.decompress(src);
-            if (result.getResultStatus() != DecoderJNI.Status.DONE) {
-                throw new IOException("brotli4j: " + result.getResultStatus());
-            }
-            byte[] out = result.getDecompressedData();
-            if (out.length != size) {
-                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + size);
-            }
-            return out;
-        }
-
-        @Override
-        int decompress(byte[] src, byte[] dst, int size) throws IOException {
-            DirectDecompress result = Decoder.decompress(src);
-            if (result.getResultStatus() != DecoderJNI.Status.DONE) {
-                throw new IOException("brotli4j: " + result.getResultStatus());
-            }
-            byte[] out = result.getDecompressedData();
-            if (out.length != size) {
-                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + size);
-            }
-            System.arraycopy(out, 0, dst, 0, out.length);
-            return out.length;
-        }
-
-        @Override
-        String library() {
-            return "brotli4j Encoder.compress(quality " + quality + ")/Decoder.decompress on byte[]";
+            codec.close();
         }
     }
 }

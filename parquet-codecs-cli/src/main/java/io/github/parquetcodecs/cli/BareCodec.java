@@ -1,7 +1,9 @@
-package io.github.parquetcodecs.bench;
+package io.github.parquetcodecs.cli;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.decoder.Decoder;
+import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+import com.aayushatharva.brotli4j.decoder.DirectDecompress;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
@@ -12,11 +14,10 @@ import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
 import io.github.parquetcodecs.CompressionLevels;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.ByteBuffer;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -28,12 +29,15 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
 /**
- * The ceiling: each codec library called directly, with the least work that produces and reads the same bytes as
- * Parquet's codec (a GZIP member's header, CRC32 and length; Hadoop's block framing around LZ4 and LZO blocks). Each
- * instance keeps its native context and scratch arrays for reuse, as a hand-written caller would.
+ * The bare-library baseline: each codec library called directly (snappy-java, zstd-jni, JDK zlib, lz4-java,
+ * aircompressor, brotli4j), with no engine of this library in between and the least work that produces and reads the
+ * same bytes as Parquet's codec (a GZIP member's header, CRC32 and length; Hadoop's block framing around LZ4 and LZO
+ * blocks). {@code bench --bare} and the JMH benchmarks (parquet-codecs-benchmarks) both compare the library with it,
+ * so that there is one baseline. Each instance keeps its native context and scratch arrays for reuse, as a
+ * hand-written caller would; an instance is for one thread.
  *
  * <p>Heap calls take arrays; direct calls take direct buffers and use each library's direct-buffer entry point. Their
- * positions and limits are set here (the benchmark owns the buffers), so no call allocates a view. brotli4j has no
+ * positions and limits are set here (the caller owns the buffers), so no call allocates a view. brotli4j has no
  * direct-buffer API without Netty, so its direct calls stage through reused arrays.
  */
 public abstract class BareCodec implements AutoCloseable {
@@ -41,9 +45,13 @@ public abstract class BareCodec implements AutoCloseable {
      * Input per block in Hadoop's framing, as parquet-java's Hadoop codecs write it (256 KiB less overhead). The library
      * has the same sizes only as internal constants (HadoopBlockCodec), not public ones, so they are stated here.
      */
-    static final int LZ4_BLOCK = 256 * 1024 - (256 * 1024 / 255 + 16);
+    public static final int LZ4_BLOCK = 256 * 1024 - (256 * 1024 / 255 + 16);
 
-    static final int LZO_BLOCK = 256 * 1024 - (256 * 1024 / 16 + 64 + 3);
+    public static final int LZO_BLOCK = 256 * 1024 - (256 * 1024 / 16 + 64 + 3);
+
+    private byte[] scratch = new byte[0];
+
+    BareCodec() {}
 
     public abstract int maxCompressedLength(int length);
 
@@ -58,134 +66,78 @@ public abstract class BareCodec implements AutoCloseable {
 
     public abstract int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) throws IOException;
 
+    /**
+     * Compresses all of {@code src} into a new array of the compressed size, as a compressed page is: into a reused
+     * scratch array, then copied out (brotli4j returns an array of its own, which is the result).
+     */
+    public byte[] compressToArray(byte[] src) throws IOException {
+        int needed = maxCompressedLength(src.length);
+        if (scratch.length < needed) {
+            scratch = new byte[needed];
+        }
+        return Arrays.copyOf(scratch, compress(src, src.length, scratch));
+    }
+
+    /**
+     * Decompresses all of {@code src} into a new array, as parquet-java's reader needs each page: {@code outLength}
+     * bytes, or as many as were decoded when that is fewer (the caller checks the length). brotli4j returns an array of
+     * its own, which is the result.
+     */
+    public byte[] decompressToArray(byte[] src, int outLength) throws IOException {
+        byte[] dst = new byte[outLength];
+        int n = decompress(src, src.length, dst, outLength);
+        return n == outLength ? dst : Arrays.copyOf(dst, n);
+    }
+
     @Override
     public void close() {}
 
+    /** The bare calls of {@code codec} at its default level (UNCOMPRESSED has none). */
     public static BareCodec of(CompressionCodecName codec) {
+        switch (codec) {
+            case ZSTD:
+                return of(codec, CompressionLevels.ZSTD_DEFAULT_LEVEL);
+            case GZIP:
+                return of(codec, CompressionLevels.GZIP_DEFAULT_LEVEL);
+            case BROTLI:
+                return of(codec, CompressionLevels.BROTLI_DEFAULT_QUALITY);
+            default:
+                return of(codec, 0);
+        }
+    }
+
+    /**
+     * The bare calls of {@code codec} at {@code level}: zstd's level, zlib's level (-1 is its default, 6) or brotli's
+     * quality; codecs without levels ignore it.
+     */
+    public static BareCodec of(CompressionCodecName codec, int level) {
         switch (codec) {
             case SNAPPY:
                 return new SnappyBare();
             case ZSTD:
-                return new ZstdBare(CompressionLevels.ZSTD_DEFAULT_LEVEL);
+                return new ZstdBare(level);
             case GZIP:
-                return new GzipBare(CompressionLevels.GZIP_DEFAULT_LEVEL);
+                return new GzipBare(level);
             case LZ4_RAW:
-                return new Lz4JavaBare();
+                return lz4Java();
             case LZ4:
-                return new HadoopFramed(new Lz4JavaBare(), LZ4_BLOCK);
+                return new HadoopFramed(lz4Java(), LZ4_BLOCK);
             case LZO:
-                return new HadoopFramed(new AirBare(new LzoCompressor(), new LzoDecompressor()), LZO_BLOCK);
+                return new HadoopFramed(aircompressor(new LzoCompressor(), new LzoDecompressor()), LZO_BLOCK);
             case BROTLI:
-                return new BrotliBare(CompressionLevels.BROTLI_DEFAULT_QUALITY);
+                return new BrotliBare(level);
             default:
                 throw new IllegalArgumentException("no bare codec for " + codec);
         }
     }
 
-    /** The codecs with a bare FFM row: those aircompressor-v3 bundles a native library for. */
-    public static final Set<CompressionCodecName> FFM_CODECS = Collections.unmodifiableSet(EnumSet.of(
-            CompressionCodecName.SNAPPY,
-            CompressionCodecName.GZIP,
-            CompressionCodecName.LZ4_RAW,
-            CompressionCodecName.LZ4,
-            CompressionCodecName.ZSTD));
-
-    private static final String FFM_CLASS = "io.github.parquetcodecs.bench.BareFfm";
-
-    /** Why the bare FFM row of {@code codec} cannot run on this JVM, or null when it can. */
-    public static String ffmUnsupported(CompressionCodecName codec) {
-        if (Runtime.version().feature() < 25) {
-            return "the bare FFM rows call aircompressor-v3, whose classes need JDK 25 or later, not "
-                    + Runtime.version();
-        }
-        return FFM_CODECS.contains(codec) ? null : "aircompressor-v3 bundles no native library for " + codec;
-    }
-
-    /**
-     * aircompressor-v3's native library for {@code codec}, called directly through its FFM classes (JDK 25 or later):
-     * libdeflate, liblz4, libzstd or libsnappy. The code is BareFfm, in this module's META-INF/versions/25.
-     *
-     * @throws UnsupportedOperationException with {@link #ffmUnsupported}'s reason
-     */
-    public static BareCodec ffm(CompressionCodecName codec) {
-        String reason = ffmUnsupported(codec);
-        if (reason != null) {
-            throw new UnsupportedOperationException(reason);
-        }
-        return (BareCodec) callFfm("of", CompressionCodecName.class, codec);
-    }
-
-    /** libzstd through aircompressor-v3 at {@code level} (JDK 25 or later). */
-    public static BareCodec ffmZstd(int level) {
-        String reason = ffmUnsupported(CompressionCodecName.ZSTD);
-        if (reason != null) {
-            throw new UnsupportedOperationException(reason);
-        }
-        return (BareCodec) callFfm("zstd", int.class, level);
-    }
-
-    /** The library calls of the bare FFM row, for the report. */
-    public static String describeFfm(CompressionCodecName codec) {
-        return ffmUnsupported(codec) != null ? "" : (String) callFfm("describe", CompressionCodecName.class, codec);
-    }
-
-    private static Object callFfm(String method, Class<?> type, Object argument) {
-        try {
-            return Class.forName(FFM_CLASS).getDeclaredMethod(method, type).invoke(null, argument);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(
-                    FFM_CLASS + " is missing: put parquet-codecs-benchmarks/target/classes/META-INF/versions/25 on the"
-                            + " class path (dev/bench does), after building with a JDK 25 javac",
-                    e);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            throw new IllegalStateException(cause);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The library calls, for the report. */
-    public static String describe(CompressionCodecName codec) {
-        switch (codec) {
-            case SNAPPY:
-                return "snappy-java Snappy.compress/uncompress (byte[] with offsets; ByteBuffer for direct)";
-            case ZSTD:
-                return "zstd-jni ZstdCompressCtx(level " + CompressionLevels.ZSTD_DEFAULT_LEVEL
-                        + ")/ZstdDecompressCtx, reused; compress/decompressByteArray, "
-                        + "compress/decompressDirectByteBuffer";
-            case GZIP:
-                return "java.util.zip Deflater(level " + gzipLevelName(CompressionLevels.GZIP_DEFAULT_LEVEL)
-                        + ", nowrap)/Inflater(nowrap), reused, plus CRC32 and the 18-byte "
-                        + "gzip header and trailer";
-            case LZ4_RAW:
-                return "lz4-java LZ4Factory.nativeInstance() fastCompressor/safeDecompressor (JNI)";
-            case LZ4:
-                return "lz4-java native fastCompressor/safeDecompressor per 256 KiB Hadoop block, 8-byte block headers";
-            case LZO:
-                return "aircompressor LzoCompressor/LzoDecompressor per 256 KiB Hadoop block, 8-byte block headers";
-            case BROTLI:
-                return "brotli4j Encoder.compress(quality " + CompressionLevels.BROTLI_DEFAULT_QUALITY
-                        + ")/Decoder.decompress on byte[] (copied into the page)";
-            default:
-                return "";
-        }
-    }
-
-    /** zlib's default level, {@link Deflater#DEFAULT_COMPRESSION}, is level 6. */
-    private static String gzipLevelName(int level) {
-        return level == Deflater.DEFAULT_COMPRESSION ? "6" : Integer.toString(level);
-    }
-
+    /** Sets {@code buffer}'s limit and position, and returns it. */
     static ByteBuffer range(ByteBuffer buffer, int position, int limit) {
         buffer.limit(limit).position(position);
         return buffer;
     }
 
-    static final class SnappyBare extends BareCodec {
+    private static final class SnappyBare extends BareCodec {
         @Override
         public int maxCompressedLength(int length) {
             return Snappy.maxCompressedLength(length);
@@ -212,7 +164,7 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
-    static final class ZstdBare extends BareCodec {
+    private static final class ZstdBare extends BareCodec {
         private final ZstdCompressCtx compressor = new ZstdCompressCtx();
         private final ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
 
@@ -255,27 +207,30 @@ public abstract class BareCodec implements AutoCloseable {
 
     /**
      * One gzip member: a fixed 10-byte header, raw deflate, CRC32 and ISIZE. The raw deflate engine is the subclass's:
-     * JDK zlib ({@link GzipBare}) or libdeflate (the JDK 25 bare rows, {@code BareFfm}).
+     * JDK zlib here, or libdeflate (the benchmarks' JDK 25 bare rows).
      */
-    abstract static class GzipMember extends BareCodec {
+    public abstract static class GzipMember extends BareCodec {
         static final int HEADER = 10;
         static final int TRAILER = 8;
         private final CRC32 crc = new CRC32();
 
+        protected GzipMember() {}
+
         /** Raw deflate of {@code src[0, length)} into {@code dst[offset, end)}; returns the bytes written. */
-        abstract int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException;
+        protected abstract int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException;
 
         /** Raw deflate of src's [position, limit) into dst's [position, limit); returns the bytes written. */
-        abstract int deflate(ByteBuffer src, ByteBuffer dst) throws IOException;
+        protected abstract int deflate(ByteBuffer src, ByteBuffer dst) throws IOException;
 
         /** Raw inflate of {@code src[offset, offset + length)} into {@code dst[0, outLength)}; returns the bytes made. */
-        abstract int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) throws IOException;
+        protected abstract int inflate(byte[] src, int offset, int length, byte[] dst, int outLength)
+                throws IOException;
 
         /** Raw inflate of src's [position, limit) into dst's [position, limit); returns the bytes made. */
-        abstract int inflate(ByteBuffer src, ByteBuffer dst) throws IOException;
+        protected abstract int inflate(ByteBuffer src, ByteBuffer dst) throws IOException;
 
         /** The deflate bound of {@code n} bytes, before the header and trailer. */
-        abstract int deflateBound(int n);
+        protected abstract int deflateBound(int n);
 
         @Override
         public final int maxCompressedLength(int n) {
@@ -314,11 +269,11 @@ public abstract class BareCodec implements AutoCloseable {
             int out = HEADER + deflate(range(src, 0, length), range(dst, HEADER, dst.capacity() - TRAILER));
             crc.reset();
             crc.update(range(src, 0, length));
-            dst.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            dst.order(ByteOrder.LITTLE_ENDIAN);
             dst.limit(dst.capacity());
             dst.putInt(out, (int) crc.getValue());
             dst.putInt(out + 4, length);
-            dst.order(java.nio.ByteOrder.BIG_ENDIAN);
+            dst.order(ByteOrder.BIG_ENDIAN);
             return out + TRAILER;
         }
 
@@ -339,10 +294,10 @@ public abstract class BareCodec implements AutoCloseable {
             crc.reset();
             crc.update(range(dst, 0, out));
             src.limit(length);
-            src.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            src.order(ByteOrder.LITTLE_ENDIAN);
             int expectedCrc = src.getInt(length - 8);
             int isize = src.getInt(length - 4);
-            src.order(java.nio.ByteOrder.BIG_ENDIAN);
+            src.order(ByteOrder.BIG_ENDIAN);
             if ((int) crc.getValue() != expectedCrc || out != isize) {
                 throw new IOException("gzip trailer mismatch");
             }
@@ -362,7 +317,7 @@ public abstract class BareCodec implements AutoCloseable {
     }
 
     /** A gzip member on JDK zlib: {@link Deflater} and {@link Inflater} in raw mode, reused. */
-    static final class GzipBare extends GzipMember {
+    private static final class GzipBare extends GzipMember {
         private final Deflater deflater;
         private final Inflater inflater = new Inflater(true);
 
@@ -371,12 +326,12 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
-        int deflateBound(int n) {
+        protected int deflateBound(int n) {
             return n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5;
         }
 
         @Override
-        int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException {
+        protected int deflate(byte[] src, int length, byte[] dst, int offset, int end) throws IOException {
             deflater.setInput(src, 0, length);
             deflater.finish();
             int out = offset;
@@ -392,7 +347,7 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
-        int deflate(ByteBuffer src, ByteBuffer dst) throws IOException {
+        protected int deflate(ByteBuffer src, ByteBuffer dst) throws IOException {
             int start = dst.position();
             deflater.setInput(src);
             deflater.finish();
@@ -406,7 +361,7 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
-        int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) throws IOException {
+        protected int inflate(byte[] src, int offset, int length, byte[] dst, int outLength) throws IOException {
             inflater.setInput(src, offset, length);
             int out = 0;
             try {
@@ -426,7 +381,7 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
-        int inflate(ByteBuffer src, ByteBuffer dst) throws IOException {
+        protected int inflate(ByteBuffer src, ByteBuffer dst) throws IOException {
             int start = dst.position();
             inflater.setInput(src);
             try {
@@ -450,116 +405,114 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
-    /** A raw block codec called on arrays with offsets and on buffer ranges; alone, or inside Hadoop framing. */
-    abstract static class RawBlock extends BareCodec {
-        abstract int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity);
+    /** A call of a block codec on arrays: {@code src[srcOffset, srcOffset + length)} into {@code dst} from offset. */
+    public interface ArrayCall {
+        /** Returns the bytes written, at most {@code room}. */
+        int call(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int room);
+    }
 
-        abstract int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength);
+    /** A call of a block codec on buffers: src's [position, limit) into dst's [position, limit). */
+    public interface BufferCall {
+        /** Returns the bytes written. */
+        int call(ByteBuffer src, ByteBuffer dst);
+    }
 
-        /** Compresses src's [position, limit) into dst's [position, limit); returns the bytes written. */
-        abstract int compressRanges(ByteBuffer src, ByteBuffer dst);
+    /**
+     * A raw block codec given by its library's calls (on arrays with offsets and on buffer ranges): alone, or inside
+     * {@link HadoopFramed}.
+     */
+    public static final class RawBlock extends BareCodec {
+        private final IntUnaryOperator bound;
+        private final ArrayCall compress;
+        private final ArrayCall decompress;
+        private final BufferCall compressBuffers;
+        private final BufferCall decompressBuffers;
 
-        abstract int decompressRanges(ByteBuffer src, ByteBuffer dst);
+        /**
+         * @param bound the largest compressed size of an input length
+         * @param compress the library's compression on arrays
+         * @param decompress the library's decompression on arrays ({@code room} is the exact output length)
+         * @param compressBuffers the library's compression on (direct) buffers
+         * @param decompressBuffers the library's decompression on (direct) buffers
+         */
+        public RawBlock(
+                IntUnaryOperator bound,
+                ArrayCall compress,
+                ArrayCall decompress,
+                BufferCall compressBuffers,
+                BufferCall decompressBuffers) {
+            this.bound = bound;
+            this.compress = compress;
+            this.decompress = decompress;
+            this.compressBuffers = compressBuffers;
+            this.decompressBuffers = decompressBuffers;
+        }
+
+        @Override
+        public int maxCompressedLength(int length) {
+            return bound.applyAsInt(length);
+        }
 
         @Override
         public int compress(byte[] src, int length, byte[] dst) {
-            return compress(src, 0, length, dst, 0, dst.length);
+            return compress.call(src, 0, length, dst, 0, dst.length);
         }
 
         @Override
         public int compress(ByteBuffer src, int length, ByteBuffer dst) {
-            return compressRanges(range(src, 0, length), range(dst, 0, dst.capacity()));
+            return compressBuffers.call(range(src, 0, length), range(dst, 0, dst.capacity()));
         }
 
         @Override
         public int decompress(byte[] src, int length, byte[] dst, int outLength) {
-            return decompress(src, 0, length, dst, 0, outLength);
+            return decompress.call(src, 0, length, dst, 0, outLength);
         }
 
         @Override
         public int decompress(ByteBuffer src, int length, ByteBuffer dst, int outLength) {
-            return decompressRanges(range(src, 0, length), range(dst, 0, outLength));
-        }
-    }
-
-    /** An aircompressor block codec (pure Java). */
-    static final class AirBare extends RawBlock {
-        private final Compressor compressor;
-        private final Decompressor decompressor;
-
-        AirBare(Compressor compressor, Decompressor decompressor) {
-            this.compressor = compressor;
-            this.decompressor = decompressor;
-        }
-
-        @Override
-        public int maxCompressedLength(int length) {
-            return compressor.maxCompressedLength(length);
-        }
-
-        @Override
-        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
-            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
-        }
-
-        @Override
-        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
-            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
-        }
-
-        @Override
-        int compressRanges(ByteBuffer src, ByteBuffer dst) {
-            int start = dst.position();
-            compressor.compress(src, dst);
-            return dst.position() - start;
-        }
-
-        @Override
-        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
-            int start = dst.position();
-            decompressor.decompress(src, dst);
-            return dst.position() - start;
+            return decompressBuffers.call(range(src, 0, length), range(dst, 0, outLength));
         }
     }
 
     /** lz4-java's JNI build of the reference LZ4 library: what stock's Hadoop Lz4Codec runs on. */
-    static final class Lz4JavaBare extends RawBlock {
-        private final LZ4Compressor compressor = LZ4Factory.nativeInstance().fastCompressor();
-        private final LZ4SafeDecompressor decompressor =
-                LZ4Factory.nativeInstance().safeDecompressor();
+    private static RawBlock lz4Java() {
+        LZ4Compressor compressor = LZ4Factory.nativeInstance().fastCompressor();
+        LZ4SafeDecompressor decompressor = LZ4Factory.nativeInstance().safeDecompressor();
+        return new RawBlock(
+                compressor::maxCompressedLength,
+                compressor::compress,
+                decompressor::decompress,
+                (src, dst) ->
+                        compressor.compress(src, src.position(), src.remaining(), dst, dst.position(), dst.remaining()),
+                (src, dst) -> decompressor.decompress(
+                        src, src.position(), src.remaining(), dst, dst.position(), dst.remaining()));
+    }
 
-        @Override
-        public int maxCompressedLength(int length) {
-            return compressor.maxCompressedLength(length);
-        }
-
-        @Override
-        int compress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int capacity) {
-            return compressor.compress(src, srcOffset, length, dst, dstOffset, capacity);
-        }
-
-        @Override
-        int decompress(byte[] src, int srcOffset, int length, byte[] dst, int dstOffset, int outLength) {
-            return decompressor.decompress(src, srcOffset, length, dst, dstOffset, outLength);
-        }
-
-        @Override
-        int compressRanges(ByteBuffer src, ByteBuffer dst) {
-            return compressor.compress(src, src.position(), src.remaining(), dst, dst.position(), dst.remaining());
-        }
-
-        @Override
-        int decompressRanges(ByteBuffer src, ByteBuffer dst) {
-            return decompressor.decompress(src, src.position(), src.remaining(), dst, dst.position(), dst.remaining());
-        }
+    /** An aircompressor block codec (pure Java). */
+    private static RawBlock aircompressor(Compressor compressor, Decompressor decompressor) {
+        return new RawBlock(
+                compressor::maxCompressedLength,
+                compressor::compress,
+                decompressor::decompress,
+                (src, dst) -> {
+                    int start = dst.position();
+                    compressor.compress(src, dst);
+                    return dst.position() - start;
+                },
+                (src, dst) -> {
+                    int start = dst.position();
+                    decompressor.decompress(src, dst);
+                    return dst.position() - start;
+                });
     }
 
     /** Hadoop's block framing (LZ4, LZO): per block, a big-endian raw length, a compressed length, one raw block. */
-    static final class HadoopFramed extends BareCodec {
+    public static final class HadoopFramed extends BareCodec {
         private final RawBlock raw;
         private final int block;
 
-        HadoopFramed(RawBlock raw, int block) {
+        /** {@code raw} on blocks of at most {@code block} input bytes ({@link #LZ4_BLOCK}, {@link #LZO_BLOCK}). */
+        public HadoopFramed(RawBlock raw, int block) {
             this.raw = raw;
             this.block = block;
         }
@@ -576,7 +529,7 @@ public abstract class BareCodec implements AutoCloseable {
             int out = 0;
             while (in < length) {
                 int n = Math.min(block, length - in);
-                int c = raw.compress(src, in, n, dst, out + 8, dst.length - out - 8);
+                int c = raw.compress.call(src, in, n, dst, out + 8, dst.length - out - 8);
                 putIntBE(dst, out, n);
                 putIntBE(dst, out + 4, c);
                 in += n;
@@ -591,7 +544,7 @@ public abstract class BareCodec implements AutoCloseable {
             int out = 0;
             while (in < length) {
                 int n = Math.min(block, length - in);
-                int c = raw.compressRanges(range(src, in, in + n), range(dst, out + 8, dst.capacity()));
+                int c = raw.compressBuffers.call(range(src, in, in + n), range(dst, out + 8, dst.capacity()));
                 dst.limit(dst.capacity());
                 dst.putInt(out, n);
                 dst.putInt(out + 4, c);
@@ -608,7 +561,7 @@ public abstract class BareCodec implements AutoCloseable {
             while (in < length) {
                 int n = getIntBE(src, in);
                 int c = getIntBE(src, in + 4);
-                out += raw.decompress(src, in + 8, c, dst, out, n);
+                out += raw.decompress.call(src, in + 8, c, dst, out, n);
                 in += 8 + c;
             }
             return out;
@@ -622,7 +575,7 @@ public abstract class BareCodec implements AutoCloseable {
                 src.limit(length);
                 int n = src.getInt(in);
                 int c = src.getInt(in + 4);
-                out += raw.decompressRanges(range(src, in + 8, in + 8 + c), range(dst, out, out + n));
+                out += raw.decompressBuffers.call(range(src, in + 8, in + 8 + c), range(dst, out, out + n));
                 in += 8 + c;
             }
             return out;
@@ -640,7 +593,11 @@ public abstract class BareCodec implements AutoCloseable {
         }
     }
 
-    static final class BrotliBare extends BareCodec {
+    /**
+     * brotli4j on arrays: into the caller's array, its result is copied; into a new array ({@link #compressToArray},
+     * {@link #decompressToArray}), brotli4j's own array is the result, with no copy.
+     */
+    private static final class BrotliBare extends BareCodec {
         private final Encoder.Parameters parameters;
         private byte[] srcScratch = new byte[0];
 
@@ -671,6 +628,11 @@ public abstract class BareCodec implements AutoCloseable {
         }
 
         @Override
+        public byte[] compressToArray(byte[] src) throws IOException {
+            return Encoder.compress(src, parameters);
+        }
+
+        @Override
         public int decompress(byte[] src, int length, byte[] dst, int outLength) throws IOException {
             byte[] decompressed = Decoder.decompress(src, 0, length);
             System.arraycopy(decompressed, 0, dst, 0, decompressed.length);
@@ -684,6 +646,20 @@ public abstract class BareCodec implements AutoCloseable {
             byte[] decompressed = Decoder.decompress(in, 0, length);
             range(dst, 0, outLength).put(decompressed);
             return decompressed.length;
+        }
+
+        /** brotli4j's {@code Decoder.decompress(byte[])}, whose array is the page; fails unless it is outLength bytes. */
+        @Override
+        public byte[] decompressToArray(byte[] src, int outLength) throws IOException {
+            DirectDecompress result = Decoder.decompress(src);
+            if (result.getResultStatus() != DecoderJNI.Status.DONE) {
+                throw new IOException("brotli4j: " + result.getResultStatus());
+            }
+            byte[] out = result.getDecompressedData();
+            if (out.length != outLength) {
+                throw new IOException("brotli4j decompressed " + out.length + " bytes, expected " + outLength);
+            }
+            return out;
         }
 
         private byte[] scratch(int length) {
