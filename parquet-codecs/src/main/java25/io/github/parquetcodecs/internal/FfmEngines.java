@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
+import java.util.function.Supplier;
 
 /**
  * The native tier's engines (Java 25, in {@code META-INF/versions/25}): found by {@link NativeTier} by name, never
@@ -46,21 +47,60 @@ final class FfmEngines {
      */
     static final Throwable ACCESS = Engine.probe(() -> LINKER.downcallHandle(FunctionDescriptor.ofVoid()));
 
-    /** Why an engine of the tier cannot run: native access first, then its library's own {@code failure}. */
-    static Throwable loadFailure(java.util.function.Supplier<Throwable> failure) {
-        return ACCESS != null ? ACCESS : failure.get();
+    /** Makes a compressor of a tier engine: at {@code level}, with the codec's {@code option}. */
+    interface CompressorMaker {
+        PageCompressor make(int level, int option);
     }
 
-    /** One of aircompressor-v3's native libraries, for example {@code "deflate"}; throws when it cannot load. */
-    static SymbolLookup load(String library) {
-        return NativeLoader.loadLibrary(library);
+    /**
+     * An engine of the tier: what its {@link NativeTier.Slot} (which has the engine's name) calls. It cannot run when
+     * the library may not link native functions, or when its native library's own {@code failure} (asked only then)
+     * is not null.
+     */
+    static Engine tierEngine(
+            Supplier<Throwable> failure, CompressorMaker compressor, Supplier<PageDecompressor> decompressor) {
+        return new Engine("aircompressor-v3", true) {
+            @Override
+            public Throwable loadFailure() {
+                return ACCESS != null ? ACCESS : failure.get();
+            }
+
+            @Override
+            public PageCompressor compressor(int level, int option) {
+                return compressor.make(level, option);
+            }
+
+            @Override
+            public PageDecompressor decompressor() {
+                return decompressor.get();
+            }
+        };
     }
 
-    /** A downcall to {@code symbol}; {@code critical} ones take heap segments and must be short. */
-    static MethodHandle bind(SymbolLookup library, String symbol, FunctionDescriptor signature, boolean critical) {
-        MemorySegment address =
-                library.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError("symbol " + symbol + " not found"));
-        return LINKER.downcallHandle(address, signature, critical ? CRITICAL : NONE);
+    /** One of aircompressor-v3's native libraries, loaded through its loader, whose functions are bound here. */
+    static final class Library {
+        private final SymbolLookup symbols;
+
+        /** The library {@code name}, for example {@code "deflate"}; throws when it cannot load. */
+        Library(String name) {
+            symbols = NativeLoader.loadLibrary(name);
+        }
+
+        /** A downcall to {@code symbol}. */
+        MethodHandle function(String symbol, FunctionDescriptor signature) {
+            return bind(symbol, signature, NONE);
+        }
+
+        /** A downcall to {@code symbol} that takes heap segments: it runs without a safepoint, so it must be short. */
+        MethodHandle critical(String symbol, FunctionDescriptor signature) {
+            return bind(symbol, signature, CRITICAL);
+        }
+
+        private MethodHandle bind(String symbol, FunctionDescriptor signature, Linker.Option[] options) {
+            MemorySegment address =
+                    symbols.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError("symbol " + symbol + " not found"));
+            return LINKER.downcallHandle(address, signature, options);
+        }
     }
 
     /** {@code buffer[offset, offset + length)} as a segment, without copying; {@code window} is the caller's. */
@@ -80,10 +120,67 @@ final class FfmEngines {
         return MemorySegment.ofArray(array).asSlice(offset, length);
     }
 
-    /** Refuses a native object that its engine's {@code close()} freed: a use after close must not reach C. */
-    static void requireOpen(MemorySegment nativeObject) {
-        if (nativeObject.equals(MemorySegment.NULL)) {
-            throw new IllegalStateException("the engine is closed");
+    /**
+     * Calls {@code create}, a function of a native library that makes a native object ({@code arguments} are its
+     * arguments), and returns the object; throws when the function returns NULL ({@code function} names it).
+     */
+    static MemorySegment make(String function, MethodHandle create, Object... arguments) {
+        MemorySegment object;
+        try {
+            object = (MemorySegment) create.invokeWithArguments(arguments);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        if (object.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException(function + " failed");
+        }
+        return object;
+    }
+
+    /** Frees {@code object} with {@code free} (whose result, if any, is dropped), unless it is NULL. */
+    static void free(MethodHandle free, MemorySegment object) {
+        if (!object.equals(MemorySegment.NULL)) {
+            try {
+                free.invoke(object);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+        }
+    }
+
+    /** Makes one native object and frees it: its library loads, and native calls are allowed (for {@link Engine#probe}). */
+    static void makeAndFree(String function, MethodHandle create, MethodHandle free) {
+        free(free, make(function, create));
+    }
+
+    /**
+     * The native object of an engine (a compression context, a stream state): made when the engine is, and freed by
+     * the engine's {@link #close()}, with no cleaner.
+     */
+    abstract static class NativeObject implements AutoCloseable {
+        private final MethodHandle free;
+        private MemorySegment object;
+
+        /** The object that {@code create} makes from {@code arguments} ({@link #make}); {@code free} frees it. */
+        NativeObject(String function, MethodHandle create, MethodHandle free, Object... arguments) {
+            this.object = make(function, create, arguments);
+            this.free = free;
+        }
+
+        /** The native object; refuses it after {@link #close()}: a use after close must not reach C. */
+        final MemorySegment object() {
+            MemorySegment o = object;
+            if (o.equals(MemorySegment.NULL)) {
+                throw new IllegalStateException("the engine is closed");
+            }
+            return o;
+        }
+
+        @Override
+        public void close() {
+            MemorySegment o = object;
+            object = MemorySegment.NULL;
+            free(free, o);
         }
     }
 

@@ -7,7 +7,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.io.IOException;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
@@ -34,32 +33,8 @@ import java.util.zip.CRC32;
 final class FfmGzip {
     private FfmGzip() {}
 
-    static final Engine ENGINE = new Engine("aircompressor-v3", true) {
-        @Override
-        public String name() {
-            return "libdeflate (aircompressor-v3, FFM)";
-        }
-
-        @Override
-        public boolean isTier() {
-            return true;
-        }
-
-        @Override
-        public Throwable loadFailure() {
-            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
-        }
-
-        @Override
-        public PageCompressor compressor(int level, int option) {
-            return new Compressor(level);
-        }
-
-        @Override
-        public PageDecompressor decompressor() {
-            return new Decompressor();
-        }
-    };
+    static final Engine ENGINE = FfmEngines.tierEngine(
+            () -> NativeLoad.FAILURE, (level, option) -> new Compressor(level), Decompressor::new);
 
     private static final int SUCCESS = 0;
 
@@ -73,84 +48,50 @@ final class FfmGzip {
 
     /** libdeflate's functions, bound when first used. */
     private static final class Native {
-        static final MethodHandle ALLOC_COMPRESSOR;
-        static final MethodHandle FREE_COMPRESSOR;
-        static final MethodHandle COMPRESS;
-        static final MethodHandle COMPRESS_BOUND;
-        static final MethodHandle ALLOC_DECOMPRESSOR;
-        static final MethodHandle FREE_DECOMPRESSOR;
-        static final MethodHandle DECOMPRESS_EX;
-
-        static {
-            SymbolLookup library = FfmEngines.load("deflate");
-            ALLOC_COMPRESSOR = FfmEngines.bind(
-                    library, "libdeflate_alloc_compressor", FunctionDescriptor.of(ADDRESS, JAVA_INT), false);
-            FREE_COMPRESSOR =
-                    FfmEngines.bind(library, "libdeflate_free_compressor", FunctionDescriptor.ofVoid(ADDRESS), false);
-            COMPRESS = FfmEngines.bind(
-                    library,
-                    "libdeflate_deflate_compress",
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
-                    true);
-            COMPRESS_BOUND = FfmEngines.bind(
-                    library,
-                    "libdeflate_deflate_compress_bound",
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG),
-                    false);
-            ALLOC_DECOMPRESSOR =
-                    FfmEngines.bind(library, "libdeflate_alloc_decompressor", FunctionDescriptor.of(ADDRESS), false);
-            FREE_DECOMPRESSOR =
-                    FfmEngines.bind(library, "libdeflate_free_decompressor", FunctionDescriptor.ofVoid(ADDRESS), false);
-            DECOMPRESS_EX = FfmEngines.bind(
-                    library,
-                    "libdeflate_deflate_decompress_ex",
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS),
-                    true);
-        }
-
-        /** Makes and frees one decompressor: the library loads, and native calls are allowed. */
-        static void check() {
-            try {
-                MemorySegment decompressor = (MemorySegment) ALLOC_DECOMPRESSOR.invokeExact();
-                if (decompressor.equals(MemorySegment.NULL)) {
-                    throw new IllegalStateException("libdeflate_alloc_decompressor failed");
-                }
-                FREE_DECOMPRESSOR.invokeExact(decompressor);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-        }
+        private static final FfmEngines.Library DEFLATE = new FfmEngines.Library("deflate");
+        static final MethodHandle ALLOC_COMPRESSOR =
+                DEFLATE.function("libdeflate_alloc_compressor", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        static final MethodHandle FREE_COMPRESSOR =
+                DEFLATE.function("libdeflate_free_compressor", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle COMPRESS = DEFLATE.critical(
+                "libdeflate_deflate_compress",
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+        static final MethodHandle COMPRESS_BOUND = DEFLATE.function(
+                "libdeflate_deflate_compress_bound", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+        static final MethodHandle ALLOC_DECOMPRESSOR =
+                DEFLATE.function("libdeflate_alloc_decompressor", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle FREE_DECOMPRESSOR =
+                DEFLATE.function("libdeflate_free_decompressor", FunctionDescriptor.ofVoid(ADDRESS));
+        static final MethodHandle DECOMPRESS_EX = DEFLATE.critical(
+                "libdeflate_deflate_decompress_ex",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
     }
 
     private static final class NativeLoad {
-        static final Throwable FAILURE = Engine.probe(Native::check);
+        /** Makes and frees one decompressor: the library loads, and native calls are allowed. */
+        static final Throwable FAILURE = Engine.probe(() -> FfmEngines.makeAndFree(
+                "libdeflate_alloc_decompressor", Native.ALLOC_DECOMPRESSOR, Native.FREE_DECOMPRESSOR));
     }
 
-    static final class Compressor implements PageCompressor {
+    static final class Compressor extends FfmEngines.NativeObject implements PageCompressor {
         private final int zlibLevel;
-        private final int level;
         private final CRC32 crc = new CRC32();
         private final Buffers.Window window = new Buffers.Window();
-        private MemorySegment compressor;
         /** The zlib engine, for pages shorter than {@link #ZLIB_BELOW}; made on the first such page. */
         private GzipCodec.Compressor zlib;
 
         Compressor(int zlibLevel) {
+            super(
+                    "libdeflate_alloc_compressor(" + libdeflateLevel(zlibLevel) + ")",
+                    Native.ALLOC_COMPRESSOR,
+                    Native.FREE_COMPRESSOR,
+                    libdeflateLevel(zlibLevel));
             this.zlibLevel = zlibLevel;
-            level = libdeflateLevel(zlibLevel);
-            try {
-                compressor = (MemorySegment) Native.ALLOC_COMPRESSOR.invokeExact(level);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-            if (compressor.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("libdeflate_alloc_compressor(" + level + ") failed");
-            }
         }
 
         @Override
         public int maxCompressedLength(int uncompressedSize) {
-            FfmEngines.requireOpen(compressor);
+            MemorySegment compressor = object();
             long bound;
             try {
                 bound = (long) Native.COMPRESS_BOUND.invokeExact(compressor, (long) uncompressedSize);
@@ -167,7 +108,7 @@ final class FfmGzip {
         public int compress(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            FfmEngines.requireOpen(compressor);
+            MemorySegment compressor = object();
             if (srcLength < ZLIB_BELOW) {
                 if (zlib == null) {
                     zlib = new GzipCodec.Compressor(zlibLevel);
@@ -203,25 +144,17 @@ final class FfmGzip {
             return GzipCodec.HEADER_SIZE + (int) deflated + GzipCodec.TRAILER_SIZE;
         }
 
+        /** Frees the native object, and closes the zlib engine if one was made. */
         @Override
         public void close() {
-            if (zlib != null) {
-                zlib.close();
+            try (PageCompressor fallback = zlib) {
                 zlib = null;
-            }
-            MemorySegment c = compressor;
-            compressor = MemorySegment.NULL;
-            if (!c.equals(MemorySegment.NULL)) {
-                try {
-                    Native.FREE_COMPRESSOR.invokeExact(c);
-                } catch (Throwable e) {
-                    throw FfmEngines.rethrow(e);
-                }
+                super.close();
             }
         }
     }
 
-    static final class Decompressor implements PageDecompressor {
+    static final class Decompressor extends FfmEngines.NativeObject implements PageDecompressor {
         private final CRC32 crc = new CRC32();
         private final Buffers.Window window = new Buffers.Window();
         /** libdeflate's out-parameters: input bytes consumed and output bytes produced by one member. */
@@ -229,26 +162,18 @@ final class FfmGzip {
 
         private final MemorySegment actualIn = MemorySegment.ofArray(actual).asSlice(0, 8);
         private final MemorySegment actualOut = MemorySegment.ofArray(actual).asSlice(8, 8);
-        private MemorySegment decompressor;
         /** The zlib engine, for pages libdeflate refuses; made on the first such page. */
         private GzipCodec.Decompressor zlib;
 
         Decompressor() {
-            try {
-                decompressor = (MemorySegment) Native.ALLOC_DECOMPRESSOR.invokeExact();
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-            if (decompressor.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("libdeflate_alloc_decompressor failed");
-            }
+            super("libdeflate_alloc_decompressor", Native.ALLOC_DECOMPRESSOR, Native.FREE_DECOMPRESSOR);
         }
 
         @Override
         public int decompress(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength)
                 throws IOException {
-            FfmEngines.requireOpen(decompressor);
+            MemorySegment decompressor = object();
             int next = srcOffset;
             int inEnd = srcOffset + srcLength;
             int written = dstOffset;
@@ -304,20 +229,12 @@ final class FfmGzip {
             return zlib.decompress(src, srcOffset, srcLength, dst, dstOffset, dstLength);
         }
 
+        /** Frees the native object, and closes the zlib engine if one was made. */
         @Override
         public void close() {
-            if (zlib != null) {
-                zlib.close();
+            try (PageDecompressor fallback = zlib) {
                 zlib = null;
-            }
-            MemorySegment d = decompressor;
-            decompressor = MemorySegment.NULL;
-            if (!d.equals(MemorySegment.NULL)) {
-                try {
-                    Native.FREE_DECOMPRESSOR.invokeExact(d);
-                } catch (Throwable e) {
-                    throw FfmEngines.rethrow(e);
-                }
+                super.close();
             }
         }
     }

@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.io.IOException;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 
@@ -19,90 +18,36 @@ import java.nio.ByteBuffer;
 final class FfmLz4 {
     private FfmLz4() {}
 
-    static final Engine ENGINE = new Engine("aircompressor-v3", true) {
-        @Override
-        public String name() {
-            return "liblz4 (aircompressor-v3, FFM)";
-        }
-
-        @Override
-        public boolean isTier() {
-            return true;
-        }
-
-        @Override
-        public Throwable loadFailure() {
-            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
-        }
-
-        @Override
-        public PageCompressor compressor(int level, int option) {
-            return new Compressor();
-        }
-
-        @Override
-        public PageDecompressor decompressor() {
-            return new Decompressor();
-        }
-    };
+    static final Engine ENGINE =
+            FfmEngines.tierEngine(() -> NativeLoad.FAILURE, (level, option) -> new Compressor(), Decompressor::new);
 
     /** {@code LZ4_MAX_INPUT_SIZE}: larger inputs cannot be one block. */
     private static final int MAX_INPUT_SIZE = 0x7E000000;
 
     /** liblz4's functions, bound when first used. */
     private static final class Native {
-        static final MethodHandle CREATE_STREAM;
-        static final MethodHandle FREE_STREAM;
-        static final MethodHandle COMPRESS;
-        static final MethodHandle DECOMPRESS;
-
-        static {
-            SymbolLookup library = FfmEngines.load("lz4");
-            CREATE_STREAM = FfmEngines.bind(library, "LZ4_createStream", FunctionDescriptor.of(ADDRESS), false);
-            FREE_STREAM = FfmEngines.bind(library, "LZ4_freeStream", FunctionDescriptor.of(JAVA_INT, ADDRESS), false);
-            COMPRESS = FfmEngines.bind(
-                    library,
-                    "LZ4_compress_fast_extState",
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
-                    true);
-            DECOMPRESS = FfmEngines.bind(
-                    library,
-                    "LZ4_decompress_safe",
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT),
-                    true);
-        }
-
-        /** Makes and frees one state: the library loads, and native calls are allowed. */
-        static void check() {
-            try {
-                MemorySegment state = (MemorySegment) CREATE_STREAM.invokeExact();
-                if (state.equals(MemorySegment.NULL)) {
-                    throw new IllegalStateException("LZ4_createStream failed");
-                }
-                int freed = (int) FREE_STREAM.invokeExact(state);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-        }
+        private static final FfmEngines.Library LZ4 = new FfmEngines.Library("lz4");
+        static final MethodHandle CREATE_STREAM = LZ4.function("LZ4_createStream", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle FREE_STREAM =
+                LZ4.function("LZ4_freeStream", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        static final MethodHandle COMPRESS = LZ4.critical(
+                "LZ4_compress_fast_extState",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT));
+        static final MethodHandle DECOMPRESS = LZ4.critical(
+                "LZ4_decompress_safe", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT));
     }
 
     private static final class NativeLoad {
-        static final Throwable FAILURE = Engine.probe(Native::check);
+        /** Makes and frees one state: the library loads, and native calls are allowed. */
+        static final Throwable FAILURE = Engine.probe(
+                () -> FfmEngines.makeAndFree("LZ4_createStream", Native.CREATE_STREAM, Native.FREE_STREAM));
     }
 
-    static final class Compressor implements PageCompressor {
+    static final class Compressor extends FfmEngines.NativeObject implements PageCompressor {
         private final Buffers.Window window = new Buffers.Window();
-        private MemorySegment state;
 
         Compressor() {
-            try {
-                state = (MemorySegment) Native.CREATE_STREAM.invokeExact();
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-            if (state.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("LZ4_createStream failed");
-            }
+            super("LZ4_createStream", Native.CREATE_STREAM, Native.FREE_STREAM);
         }
 
         /** {@code LZ4_COMPRESSBOUND}. */
@@ -119,7 +64,7 @@ final class FfmLz4 {
         public int compress(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            FfmEngines.requireOpen(state);
+            MemorySegment state = object();
             if (dstCapacity < maxCompressedLength(srcLength)) {
                 throw new IllegalArgumentException("output capacity " + dstCapacity + " is below the bound "
                         + maxCompressedLength(srcLength) + " for " + srcLength + " input bytes");
@@ -136,19 +81,6 @@ final class FfmLz4 {
                 throw new IOException("liblz4 could not compress " + srcLength + " bytes into " + dstCapacity);
             }
             return written;
-        }
-
-        @Override
-        public void close() {
-            MemorySegment s = state;
-            state = MemorySegment.NULL;
-            if (!s.equals(MemorySegment.NULL)) {
-                try {
-                    int freed = (int) Native.FREE_STREAM.invokeExact(s);
-                } catch (Throwable e) {
-                    throw FfmEngines.rethrow(e);
-                }
-            }
         }
     }
 

@@ -7,7 +7,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.io.IOException;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 
@@ -20,32 +19,7 @@ import java.nio.ByteBuffer;
 final class FfmZstd {
     private FfmZstd() {}
 
-    static final Engine ENGINE = new Engine("aircompressor-v3", true) {
-        @Override
-        public String name() {
-            return "libzstd (aircompressor-v3, FFM)";
-        }
-
-        @Override
-        public boolean isTier() {
-            return true;
-        }
-
-        @Override
-        public Throwable loadFailure() {
-            return FfmEngines.loadFailure(() -> NativeLoad.FAILURE);
-        }
-
-        @Override
-        public PageCompressor compressor(int level, int workers) {
-            return new Compressor(level, workers);
-        }
-
-        @Override
-        public PageDecompressor decompressor() {
-            return new Decompressor();
-        }
-    };
+    static final Engine ENGINE = FfmEngines.tierEngine(() -> NativeLoad.FAILURE, Compressor::new, Decompressor::new);
 
     private static final int C_COMPRESSION_LEVEL = 100;
     private static final int C_CONTENT_SIZE_FLAG = 200;
@@ -57,55 +31,23 @@ final class FfmZstd {
 
     /** libzstd's functions, bound when first used. */
     private static final class Native {
-        static final MethodHandle CREATE_CCTX;
-        static final MethodHandle FREE_CCTX;
-        static final MethodHandle SET_PARAMETER;
-        static final MethodHandle COMPRESS2;
-        static final MethodHandle COMPRESS_BOUND;
-        static final MethodHandle CREATE_DCTX;
-        static final MethodHandle FREE_DCTX;
-        static final MethodHandle DECOMPRESS_DCTX;
-        static final MethodHandle GET_ERROR_NAME;
+        private static final FfmEngines.Library ZSTD = new FfmEngines.Library("zstd");
+        static final MethodHandle CREATE_CCTX = ZSTD.function("ZSTD_createCCtx", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle FREE_CCTX = ZSTD.function("ZSTD_freeCCtx", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        static final MethodHandle SET_PARAMETER =
+                ZSTD.function("ZSTD_CCtx_setParameter", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT));
+        /** {@code ZSTD_compress2} and {@code ZSTD_decompressDCtx} take the same: context, dst, capacity, src, size. */
+        private static final FunctionDescriptor CONTEXT_CALL =
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG);
 
-        static {
-            SymbolLookup library = FfmEngines.load("zstd");
-            CREATE_CCTX = FfmEngines.bind(library, "ZSTD_createCCtx", FunctionDescriptor.of(ADDRESS), false);
-            FREE_CCTX = FfmEngines.bind(library, "ZSTD_freeCCtx", FunctionDescriptor.of(JAVA_LONG, ADDRESS), false);
-            SET_PARAMETER = FfmEngines.bind(
-                    library,
-                    "ZSTD_CCtx_setParameter",
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT),
-                    false);
-            COMPRESS2 = FfmEngines.bind(
-                    library,
-                    "ZSTD_compress2",
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
-                    true);
-            COMPRESS_BOUND =
-                    FfmEngines.bind(library, "ZSTD_compressBound", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), false);
-            CREATE_DCTX = FfmEngines.bind(library, "ZSTD_createDCtx", FunctionDescriptor.of(ADDRESS), false);
-            FREE_DCTX = FfmEngines.bind(library, "ZSTD_freeDCtx", FunctionDescriptor.of(JAVA_LONG, ADDRESS), false);
-            DECOMPRESS_DCTX = FfmEngines.bind(
-                    library,
-                    "ZSTD_decompressDCtx",
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG),
-                    true);
-            GET_ERROR_NAME =
-                    FfmEngines.bind(library, "ZSTD_getErrorName", FunctionDescriptor.of(ADDRESS, JAVA_LONG), false);
-        }
-
-        /** Makes and frees one decompression context: the library loads, and native calls are allowed. */
-        static void check() {
-            try {
-                MemorySegment context = (MemorySegment) CREATE_DCTX.invokeExact();
-                if (context.equals(MemorySegment.NULL)) {
-                    throw new IllegalStateException("ZSTD_createDCtx failed");
-                }
-                long freed = (long) FREE_DCTX.invokeExact(context);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-        }
+        static final MethodHandle COMPRESS2 = ZSTD.critical("ZSTD_compress2", CONTEXT_CALL);
+        static final MethodHandle COMPRESS_BOUND =
+                ZSTD.function("ZSTD_compressBound", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        static final MethodHandle CREATE_DCTX = ZSTD.function("ZSTD_createDCtx", FunctionDescriptor.of(ADDRESS));
+        static final MethodHandle FREE_DCTX = ZSTD.function("ZSTD_freeDCtx", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        static final MethodHandle DECOMPRESS_DCTX = ZSTD.critical("ZSTD_decompressDCtx", CONTEXT_CALL);
+        static final MethodHandle GET_ERROR_NAME =
+                ZSTD.function("ZSTD_getErrorName", FunctionDescriptor.of(ADDRESS, JAVA_LONG));
 
         static boolean isError(long result) {
             return Long.compareUnsigned(result, -ERROR_MAX_CODE) > 0;
@@ -126,22 +68,46 @@ final class FfmZstd {
     }
 
     private static final class NativeLoad {
-        static final Throwable FAILURE = Engine.probe(Native::check);
+        /** Makes and frees one decompression context: the library loads, and native calls are allowed. */
+        static final Throwable FAILURE =
+                Engine.probe(() -> FfmEngines.makeAndFree("ZSTD_createDCtx", Native.CREATE_DCTX, Native.FREE_DCTX));
     }
 
-    static final class Compressor implements PageCompressor {
+    /** A libzstd context, for compression or decompression. */
+    private abstract static class Context extends FfmEngines.NativeObject {
         private final Buffers.Window window = new Buffers.Window();
-        private MemorySegment context;
 
-        Compressor(int level, int workers) {
+        Context(String function, MethodHandle create, MethodHandle free) {
+            super(function, create, free);
+        }
+
+        /**
+         * {@code function}, {@link Native#COMPRESS2} or {@link Native#DECOMPRESS_DCTX}, on this context from {@code
+         * src[srcOffset, srcOffset + srcLength)} into {@code dst[dstOffset, dstOffset + dstLength)}: the bytes written,
+         * or an error code.
+         */
+        final long call(
+                MethodHandle function,
+                ByteBuffer src,
+                int srcOffset,
+                int srcLength,
+                ByteBuffer dst,
+                int dstOffset,
+                int dstLength) {
+            MemorySegment context = object();
+            MemorySegment in = FfmEngines.segment(src, srcOffset, srcLength, window);
+            MemorySegment out = FfmEngines.segment(dst, dstOffset, dstLength, window);
             try {
-                context = (MemorySegment) Native.CREATE_CCTX.invokeExact();
+                return (long) function.invokeExact(context, out, (long) dstLength, in, (long) srcLength);
             } catch (Throwable e) {
                 throw FfmEngines.rethrow(e);
             }
-            if (context.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("ZSTD_createCCtx failed");
-            }
+        }
+    }
+
+    static final class Compressor extends Context implements PageCompressor {
+        Compressor(int level, int workers) {
+            super("ZSTD_createCCtx", Native.CREATE_CCTX, Native.FREE_CCTX);
             try {
                 set(C_COMPRESSION_LEVEL, level, "level");
                 set(C_CONTENT_SIZE_FLAG, 1, "content size flag");
@@ -157,7 +123,7 @@ final class FfmZstd {
         private void set(int parameter, int value, String what) {
             long result;
             try {
-                result = (long) Native.SET_PARAMETER.invokeExact(context, parameter, value);
+                result = (long) Native.SET_PARAMETER.invokeExact(object(), parameter, value);
             } catch (Throwable e) {
                 throw FfmEngines.rethrow(e);
             }
@@ -182,65 +148,25 @@ final class FfmZstd {
         public int compress(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstCapacity)
                 throws IOException {
-            FfmEngines.requireOpen(context);
-            MemorySegment in = FfmEngines.segment(src, srcOffset, srcLength, window);
-            MemorySegment out = FfmEngines.segment(dst, dstOffset, dstCapacity, window);
-            long written;
-            try {
-                written = (long) Native.COMPRESS2.invokeExact(context, out, (long) dstCapacity, in, (long) srcLength);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
+            long written = call(Native.COMPRESS2, src, srcOffset, srcLength, dst, dstOffset, dstCapacity);
             if (Native.isError(written)) {
                 throw new IOException("libzstd could not compress " + srcLength + " bytes into " + dstCapacity + ": "
                         + Native.errorName(written));
             }
             return (int) written;
         }
-
-        @Override
-        public void close() {
-            MemorySegment c = context;
-            context = MemorySegment.NULL;
-            if (!c.equals(MemorySegment.NULL)) {
-                try {
-                    long freed = (long) Native.FREE_CCTX.invokeExact(c);
-                } catch (Throwable e) {
-                    throw FfmEngines.rethrow(e);
-                }
-            }
-        }
     }
 
-    static final class Decompressor implements PageDecompressor {
-        private final Buffers.Window window = new Buffers.Window();
-        private MemorySegment context;
-
+    static final class Decompressor extends Context implements PageDecompressor {
         Decompressor() {
-            try {
-                context = (MemorySegment) Native.CREATE_DCTX.invokeExact();
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
-            if (context.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("ZSTD_createDCtx failed");
-            }
+            super("ZSTD_createDCtx", Native.CREATE_DCTX, Native.FREE_DCTX);
         }
 
         @Override
         public int decompress(
                 ByteBuffer src, int srcOffset, int srcLength, ByteBuffer dst, int dstOffset, int dstLength)
                 throws IOException {
-            FfmEngines.requireOpen(context);
-            MemorySegment in = FfmEngines.segment(src, srcOffset, srcLength, window);
-            MemorySegment out = FfmEngines.segment(dst, dstOffset, dstLength, window);
-            long produced;
-            try {
-                produced =
-                        (long) Native.DECOMPRESS_DCTX.invokeExact(context, out, (long) dstLength, in, (long) srcLength);
-            } catch (Throwable e) {
-                throw FfmEngines.rethrow(e);
-            }
+            long produced = call(Native.DECOMPRESS_DCTX, src, srcOffset, srcLength, dst, dstOffset, dstLength);
             if (Native.isError(produced)) {
                 if (Native.errorCode(produced) == ERROR_DST_SIZE_TOO_SMALL) {
                     throw new PageSizeException("the zstd frames hold more bytes (" + Native.errorName(produced) + ")");
@@ -248,19 +174,6 @@ final class FfmZstd {
                 throw new IOException("libzstd: " + Native.errorName(produced));
             }
             return (int) produced;
-        }
-
-        @Override
-        public void close() {
-            MemorySegment c = context;
-            context = MemorySegment.NULL;
-            if (!c.equals(MemorySegment.NULL)) {
-                try {
-                    long freed = (long) Native.FREE_DCTX.invokeExact(c);
-                } catch (Throwable e) {
-                    throw FfmEngines.rethrow(e);
-                }
-            }
         }
     }
 }
