@@ -12,7 +12,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 
 /**
- * lz4-java is an optional dependency of the library, and Hadoop, which brings it elsewhere, is absent here: LZ4 and
+ * lz4-java is an optional dependency of the library (Hadoop declares it {@code provided} and brings none): LZ4 and
  * LZ4_RAW run on aircompressor's pure Java, and the factory names the artifact that would make them native; on JDK 25
  * the native tier (aircompressor-v3, a dependency here) serves them unless {@code no-ffm} forbids it.
  */

@@ -15,8 +15,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * LZ4_RAW: one LZ4 block. Its engines also serve the blocks inside LZ4's Hadoop framing ({@link Lz4Codec}).
  *
- * <p>lz4-java's JNI build of the reference C library when the optional lz4-java is on the class path (Hadoop brings
- * {@code org.lz4:lz4-java}; its maintained line is {@value #COORDINATES}), else aircompressor's pure Java. Only
+ * <p>lz4-java's JNI build of the reference C library when the optional lz4-java is on the class path (Hadoop declares
+ * {@code org.lz4:lz4-java} {@code provided}, so it brings none; the maintained line is {@value #COORDINATES}), else
+ * aircompressor's pure Java. Only
  * lz4-java's native instance is used, never its Java ports: decoding goes through {@code LZ4_decompress_safe}, which
  * bounds every read and write by the lengths it is given.
  *
