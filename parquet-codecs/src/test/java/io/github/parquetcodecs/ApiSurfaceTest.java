@@ -33,7 +33,9 @@ class ApiSurfaceTest {
     /**
      * Public types outside the API packages. {@code internal}: the codec core, public because the library's other
      * package ({@code HadoopFreeCodecFactory}) and this project's modules (parquet-codecs-hadoop, the CLI, the
-     * benchmarks) build on it; its package-info says it is not API.
+     * benchmarks) build on it; its package-info says it is not API. {@code nohadoop.checks}: the corrupt-file checks,
+     * public because the Hadoop-free reader in {@code nohadoop} reads through them; its package-info says it is not
+     * API.
      */
     static final Set<String> INTERNAL_PUBLIC = Set.of(
             "io.github.parquetcodecs.internal.Codec",
@@ -49,7 +51,9 @@ class ApiSurfaceTest {
             "io.github.parquetcodecs.internal.NativeMode",
             "io.github.parquetcodecs.internal.PageCompressor",
             "io.github.parquetcodecs.internal.PageDecompressor",
-            "io.github.parquetcodecs.internal.PageSizeException");
+            "io.github.parquetcodecs.internal.PageSizeException",
+            "io.github.parquetcodecs.nohadoop.checks.CheckedInputFile",
+            "io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore");
 
     @Test
     void noPublicTypeOutsideTheApiPackagesButTheListedOnes() throws Exception {
