@@ -48,8 +48,23 @@ public final class EnginePool {
         }
     }
 
+    /** Engines borrowed and not yet given back or discarded. */
+    private static final java.util.concurrent.atomic.AtomicInteger BORROWED =
+            new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Engines borrowed now (for one page each) and not yet given back, over all keys. */
+    public static int borrowedCount() {
+        return BORROWED.get();
+    }
+
     /** An idle engine of {@code key}, or a new one. */
     static <E extends AutoCloseable> E borrow(Key<E> key) {
+        E engine = take(key);
+        BORROWED.incrementAndGet();
+        return engine;
+    }
+
+    private static <E extends AutoCloseable> E take(Key<E> key) {
         Idle idle = IDLE.get(key);
         if (idle != null) {
             Object engine;
@@ -65,6 +80,7 @@ public final class EnginePool {
 
     /** Keeps {@code engine} for the next borrower of {@code key}, or closes it when the key has enough idle ones. */
     static <E extends AutoCloseable> void giveBack(Key<E> key, E engine) {
+        BORROWED.decrementAndGet();
         Idle idle = IDLE.computeIfAbsent(key, k -> new Idle());
         synchronized (idle) {
             if (idle.engines.size() < MAX_IDLE) {
@@ -77,6 +93,7 @@ public final class EnginePool {
 
     /** Closes an engine that failed mid-page instead of giving it back: its state is unknown. */
     static void discard(AutoCloseable engine) {
+        BORROWED.decrementAndGet();
         close(engine);
     }
 

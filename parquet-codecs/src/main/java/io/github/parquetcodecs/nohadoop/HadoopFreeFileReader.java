@@ -68,6 +68,9 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
 
     private final ParquetReadOptions options;
 
+    /** The read-ahead the options ask for ({@link ReadAhead}), or {@code null}. */
+    private final ReadAhead readAhead;
+
     /** The row groups (of {@link #getRowGroups()}) whose page headers were checked from the file ({@link #reading}). */
     private final Set<Integer> checked = new HashSet<>();
 
@@ -88,6 +91,14 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         super(checked, options);
         this.checkedInput = checked;
         this.options = options;
+        ReadAhead ahead;
+        try {
+            ahead = ReadAhead.of(options, getFileMetaData(), checked.toString());
+        } catch (IllegalArgumentException e) {
+            close();
+            throw e;
+        }
+        this.readAhead = ahead;
     }
 
     /**
@@ -168,6 +179,23 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
         return null;
     }
 
+    /** The read-ahead, or {@code null} when off (for tests). */
+    ReadAhead readAhead() {
+        return readAhead;
+    }
+
+    /** Stops the read-ahead, if any (waiting for its threads), then closes the file as parquet-java does. */
+    @Override
+    public void close() throws IOException {
+        try {
+            if (readAhead != null) {
+                readAhead.close();
+            }
+        } finally {
+            super.close();
+        }
+    }
+
     @Override
     public PageReadStore readNextRowGroup() throws IOException {
         return reading(NEXT, false, super::readNextRowGroup);
@@ -234,10 +262,21 @@ public final class HadoopFreeFileReader extends ParquetFileReader {
             } finally {
                 checkedInput.expectNothing();
             }
-            if (store != null && !(store instanceof CheckedPageReadStore)) {
+            if (store == null || store instanceof ReadAhead.Store) {
+                return store; // null, or returned by a nested read method
+            }
+            if (!(store instanceof CheckedPageReadStore)) {
                 checkRowCount(store, rowGroup);
             }
-            return CheckedPageReadStore.wrap(store, getFile());
+            PageReadStore checked = CheckedPageReadStore.wrap(store, getFile());
+            if (readAhead == null) {
+                return checked;
+            }
+            List<BlockMetaData> blocks = getRowGroups();
+            return readAhead.rowGroup(
+                    checked,
+                    rowGroup >= 0 && rowGroup < blocks.size() ? blocks.get(rowGroup) : null,
+                    requestedColumns());
         } catch (IOException e) {
             Exception explained = explained(e);
             if (explained instanceof IOException) {

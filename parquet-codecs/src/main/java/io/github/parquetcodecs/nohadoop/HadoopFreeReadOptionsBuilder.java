@@ -29,7 +29,9 @@ import org.apache.parquet.hadoop.UnmaterializableRecordCounter;
  * parquet.decrypt.off-heap.buffer.enabled}, {@code parquet.hadoop.vectored.io.enabled}, {@code
  * parquet.read.allocation.size}, {@code parquet.read.bad.record.threshold}, and the record filter under {@code
  * parquet.private.read.filter.predicate} or {@code parquet.read.filter}. The configuration also becomes {@link
- * ParquetReadOptions#getConfiguration()}, which record readers pass to the {@code ReadSupport}.
+ * ParquetReadOptions#getConfiguration()}, which record readers pass to the {@code ReadSupport}. Its keys {@code
+ * parquet.codecs.read.ahead.threads} and {@code parquet.codecs.read.ahead.bytes} ({@link #withReadAhead}) are checked
+ * here.
  *
  * <p>Not thread-safe; each {@link #build()} returns independent options (the properties are copied).
  */
@@ -68,6 +70,44 @@ public final class HadoopFreeReadOptionsBuilder {
             set(UnmaterializableRecordCounter.BAD_RECORD_THRESHOLD_CONF_KEY, badRecordThreshold);
         }
         // fileDecryptionProperties and metricsCallback: none, as in ParquetReadOptions.Builder
+        // the read-ahead keys are read when a file is opened (ReadAhead.of), from the properties or else this
+        // configuration; a bad value fails here
+        checkReadAheadKey(conf, ReadAhead.THREADS, 0, ReadAhead.MAX_THREADS);
+        checkReadAheadKey(conf, ReadAhead.BYTES, ReadAhead.MIN_BYTES, ReadAhead.MAX_BYTES);
+    }
+
+    private static void checkReadAheadKey(ParquetConfiguration conf, String key, long min, long max) {
+        String value = conf.get(key);
+        if (value != null) {
+            ReadAhead.parse(key, value, min, max);
+        }
+    }
+
+    /**
+     * Decompresses pages on {@code threads} threads of the reader's own ahead of the thread that reads the values
+     * ({@code parquet.codecs.read.ahead.threads}; 0, the default: off). Used by {@link HadoopFreeParquet#openFile} and
+     * {@link HadoopFreeParquet#openReader}; see docs/configuration.md, "Read-ahead", for where it applies and what it
+     * costs. The threads end when the reader is closed, or one second after their last page.
+     *
+     * @throws IllegalArgumentException for fewer than 0 or more than 64 threads
+     */
+    public HadoopFreeReadOptionsBuilder withReadAhead(int threads) {
+        return set(
+                ReadAhead.THREADS,
+                Long.toString(ReadAhead.parse(ReadAhead.THREADS, Integer.toString(threads), 0, ReadAhead.MAX_THREADS)));
+    }
+
+    /**
+     * The most bytes of decompressed pages a reader holds ahead of the thread that reads the values ({@code
+     * parquet.codecs.read.ahead.bytes}; default 32 MiB); one page per read-ahead thread may go over it.
+     *
+     * @throws IllegalArgumentException for less than 1 MiB or more than 1 TiB
+     */
+    public HadoopFreeReadOptionsBuilder withReadAheadBytes(long bytes) {
+        return set(
+                ReadAhead.BYTES,
+                Long.toString(ReadAhead.parse(
+                        ReadAhead.BYTES, Long.toString(bytes), ReadAhead.MIN_BYTES, ReadAhead.MAX_BYTES)));
     }
 
     public HadoopFreeReadOptionsBuilder useSignedStringMinMax(boolean useSignedStringMinMax) {
