@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 
 /**
  * Runs the file fuzzer's corruptions from seeded random choices instead of Jazzer's, without stopping at a finding:
- * {@code java ... FileFuzzExplore <inputs> <first seed> [OPEN_READER|OPEN_FILE]}. Prints each distinct finding (by
+ * {@code java ... FileFuzzExplore <inputs> <first seed> [OPEN_READER|OPEN_FILE|OPEN_READER_AHEAD|OPEN_FILE_AHEAD]}. Prints each distinct finding (by
  * the first lines of its stack trace) once, with the seed that makes it, and writes its file to
  * target/file-fuzz-findings/. For triage; {@code dev/fuzz files} runs the coverage-guided fuzzer.
  */
@@ -65,13 +65,13 @@ final class FileFuzzExplore {
                 for (FileCorpus.File file : FileCorpus.files()) {
                     long before = threads.getThreadAllocatedBytes(
                             Thread.currentThread().getId());
-                    long rows = FileFuzzHarness.readRecords(new BytesInputFile(file.name, file.bytes));
+                    long rows = FileFuzzHarness.readRecords(new BytesInputFile(file.name, file.bytes), false);
                     long records = threads.getThreadAllocatedBytes(
                                     Thread.currentThread().getId())
                             - before;
                     before = threads.getThreadAllocatedBytes(
                             Thread.currentThread().getId());
-                    FileFuzzHarness.readPages(new BytesInputFile(file.name, file.bytes));
+                    FileFuzzHarness.readPages(new BytesInputFile(file.name, file.bytes), false);
                     long pages = threads.getThreadAllocatedBytes(
                                     Thread.currentThread().getId())
                             - before;
@@ -92,8 +92,11 @@ final class FileFuzzExplore {
         }
         long inputs = Long.parseLong(args[0]);
         long firstSeed = Long.parseLong(args[1]);
-        EntryPoint[] entryPoints =
-                args.length > 2 ? new EntryPoint[] {EntryPoint.valueOf(args[2])} : EntryPoint.values();
+        EntryPoint[] entryPoints = args.length > 2
+                ? java.util.Arrays.stream(args[2].split(","))
+                        .map(EntryPoint::valueOf)
+                        .toArray(EntryPoint[]::new)
+                : EntryPoint.values();
         List<FileCorpus.File> corpus = FileCorpus.files();
         Path findings = Paths.get("target", "file-fuzz-findings");
         Files.createDirectories(findings);

@@ -62,12 +62,29 @@ final class FileFuzzHarness {
         return 64 * size + PAGE_LIMIT + (16L << 20);
     }
 
-    /** The two documented entry points. */
+    /** The two documented entry points, without and with read-ahead. */
     enum EntryPoint {
         /** {@code HadoopFreeParquet.openReader} with {@code GroupReadSupport}: every record. */
-        OPEN_READER,
+        OPEN_READER(true, false),
         /** {@code HadoopFreeParquet.openFile}: every row group, every page of every column, decompressed. */
-        OPEN_FILE
+        OPEN_FILE(false, false),
+        /** {@link #OPEN_READER} with one read-ahead thread and the smallest budget ({@link #options(boolean)}). */
+        OPEN_READER_AHEAD(true, true),
+        /** {@link #OPEN_FILE} with one read-ahead thread and the smallest budget. */
+        OPEN_FILE_AHEAD(false, true);
+
+        final boolean records;
+        final boolean ahead;
+
+        EntryPoint(boolean records, boolean ahead) {
+            this.records = records;
+            this.ahead = ahead;
+        }
+
+        /** Reads {@code file}: the rows or the page bytes read. */
+        long read(InputFile file) throws IOException {
+            return records ? readRecords(file, ahead) : readPages(file, ahead);
+        }
     }
 
     /** How a read ended. */
@@ -78,16 +95,42 @@ final class FileFuzzHarness {
     }
 
     /** [entry point][outcome]: how the reads ended. */
-    static final AtomicLong[][] COUNTS = {
-        {new AtomicLong(), new AtomicLong(), new AtomicLong()}, {new AtomicLong(), new AtomicLong(), new AtomicLong()}
-    };
+    static final AtomicLong[][] COUNTS = new AtomicLong[EntryPoint.values().length][];
+
+    static {
+        for (int i = 0; i < COUNTS.length; i++) {
+            COUNTS[i] = new AtomicLong[] {new AtomicLong(), new AtomicLong(), new AtomicLong()};
+        }
+    }
 
     static final AtomicLong MOST_ALLOCATED_OVER_SIZE = new AtomicLong();
 
-    static ParquetReadOptions options() {
+    static ParquetReadOptions options(boolean ahead) {
         PlainParquetConfiguration conf = new PlainParquetConfiguration();
         conf.setInt(CodecSettings.MAX_DECOMPRESSED_PAGE_SIZE, PAGE_LIMIT);
-        return HadoopFreeParquet.readOptions(conf).build();
+        HadoopFreeReadOptionsBuilder options = HadoopFreeParquet.readOptions(conf);
+        if (ahead) {
+            options.withReadAhead(1).withReadAheadBytes(ReadAhead.MIN_BYTES);
+        }
+        return options.build();
+    }
+
+    /**
+     * What the read-ahead threads of the last read of this thread allocated: sampled just before the reader closes,
+     * when its threads (which end with it, and are the only ones of their name while reads run one at a time) are
+     * still there.
+     */
+    static final ThreadLocal<long[]> AHEAD_ALLOCATED = ThreadLocal.withInitial(() -> new long[1]);
+
+    private static void sampleAheadThreads() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("parquet-codecs-read-ahead-")) {
+                sum += Math.max(0, threads.getThreadAllocatedBytes(thread.getId()));
+            }
+        }
+        AHEAD_ALLOCATED.get()[0] = sum;
     }
 
     // ---- corruptions ----
@@ -479,10 +522,9 @@ final class FileFuzzHarness {
         long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
         Outcome outcome;
         try {
-            long read = entryPoint == EntryPoint.OPEN_READER ? readRecords(file) : readPages(file);
+            long read = entryPoint.read(file);
             if (Boolean.getBoolean("file.fuzz.verbose")) {
-                System.out.println(
-                        entryPoint + " read " + read + (entryPoint == EntryPoint.OPEN_READER ? " rows" : " bytes"));
+                System.out.println(entryPoint + " read " + read + (entryPoint.records ? " rows" : " bytes"));
             }
             outcome = Outcome.OK;
         } catch (IOException | ParquetDecodingException e) {
@@ -497,7 +539,9 @@ final class FileFuzzHarness {
         } catch (RuntimeException e) {
             return new AssertionError("not an IOException or ParquetDecodingException: " + stackTrace(e), e);
         }
-        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId())
+                - before
+                + (entryPoint.ahead ? AHEAD_ALLOCATED.get()[0] : 0);
         if (allocated > allocationBound(size)) {
             return new OverAllocated("reading " + size + " bytes allocated " + allocated + " bytes, more than "
                     + allocationBound(size) + " (" + outcome + ")");
@@ -513,37 +557,55 @@ final class FileFuzzHarness {
         return out.toString();
     }
 
-    static long readRecords(InputFile file) throws IOException {
+    static long readRecords(InputFile file, boolean ahead) throws IOException {
         long rows = 0;
+        AHEAD_ALLOCATED.get()[0] = 0;
         try (HadoopFreeRecordReader<Group> reader =
-                HadoopFreeParquet.openReader(file, new GroupReadSupport(), options())) {
-            while (reader.read() != null) {
-                rows++;
+                HadoopFreeParquet.openReader(file, new GroupReadSupport(), options(ahead))) {
+            try {
+                while (reader.read() != null) {
+                    rows++;
+                }
+            } finally {
+                if (ahead) {
+                    sampleAheadThreads();
+                }
             }
         }
         return rows;
     }
 
-    static long readPages(InputFile file) throws IOException {
+    static long readPages(InputFile file, boolean ahead) throws IOException {
+        AHEAD_ALLOCATED.get()[0] = 0;
+        try (HadoopFreeFileReader reader = HadoopFreeParquet.openFile(file, options(ahead))) {
+            try {
+                return readPages(reader);
+            } finally {
+                if (ahead) {
+                    sampleAheadThreads();
+                }
+            }
+        }
+    }
+
+    /** Reads every page of every column of every row group; returns their bytes. */
+    static long readPages(HadoopFreeFileReader reader) throws IOException {
         long bytes = 0;
-        try (HadoopFreeFileReader reader = HadoopFreeParquet.openFile(file, options())) {
-            List<ColumnDescriptor> columns =
-                    reader.getFileMetaData().getSchema().getColumns();
-            for (PageReadStore rowGroup = reader.readNextRowGroup();
-                    rowGroup != null;
-                    rowGroup = reader.readNextRowGroup()) {
-                for (ColumnDescriptor column : columns) {
-                    PageReader pages = rowGroup.getPageReader(column);
-                    DictionaryPage dictionary = pages.readDictionaryPage();
-                    if (dictionary != null) {
-                        bytes += dictionary.getBytes().size();
-                    }
-                    for (DataPage page = pages.readPage(); page != null; page = pages.readPage()) {
-                        if (page instanceof DataPageV1) {
-                            bytes += ((DataPageV1) page).getBytes().toByteArray().length;
-                        } else {
-                            bytes += ((DataPageV2) page).getData().toByteArray().length;
-                        }
+        List<ColumnDescriptor> columns = reader.getFileMetaData().getSchema().getColumns();
+        for (PageReadStore rowGroup = reader.readNextRowGroup();
+                rowGroup != null;
+                rowGroup = reader.readNextRowGroup()) {
+            for (ColumnDescriptor column : columns) {
+                PageReader pages = rowGroup.getPageReader(column);
+                DictionaryPage dictionary = pages.readDictionaryPage();
+                if (dictionary != null) {
+                    bytes += dictionary.getBytes().size();
+                }
+                for (DataPage page = pages.readPage(); page != null; page = pages.readPage()) {
+                    if (page instanceof DataPageV1) {
+                        bytes += ((DataPageV1) page).getBytes().toByteArray().length;
+                    } else {
+                        bytes += ((DataPageV2) page).getData().toByteArray().length;
                     }
                 }
             }

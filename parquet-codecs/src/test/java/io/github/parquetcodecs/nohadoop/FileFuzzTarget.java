@@ -49,6 +49,16 @@ class FileFuzzTarget {
         run(EntryPoint.OPEN_FILE, Choices.of(data));
     }
 
+    @FuzzTest(maxDuration = "3h")
+    void openReaderAhead(FuzzedDataProvider data) {
+        run(EntryPoint.OPEN_READER_AHEAD, Choices.of(data));
+    }
+
+    @FuzzTest(maxDuration = "3h")
+    void openFileAhead(FuzzedDataProvider data) {
+        run(EntryPoint.OPEN_FILE_AHEAD, Choices.of(data));
+    }
+
     private static void run(EntryPoint entryPoint, Choices choices) {
         if (corpus == null) {
             corpus = FileCorpus.files();
