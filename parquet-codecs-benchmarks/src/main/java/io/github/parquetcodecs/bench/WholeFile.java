@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
@@ -46,6 +47,8 @@ import org.apache.parquet.schema.MessageType;
  *   <li>{@code HADOOP_FREE}: no Hadoop class involved: {@link HadoopFreeParquet#openFile} (scan) or {@link
  *       HadoopFreeParquet#openReader} (records) on {@link HadoopFreeParquet#localFile}, with {@link
  *       HadoopFreeParquet#readOptions()}.
+ *   <li>{@code HADOOP_FREE_AHEAD}: the same with read-ahead decompression ({@code withReadAhead}) on {@link
+ *       #AHEAD_THREADS} threads.
  * </ul>
  */
 public final class WholeFile {
@@ -55,8 +58,24 @@ public final class WholeFile {
         STOCK,
         STOCK_LIB,
         HADOOP_FREE,
+        /** {@code HADOOP_FREE} with read-ahead on {@link #AHEAD_THREADS} threads. */
+        HADOOP_FREE_AHEAD,
         /** parquet-java's own {@code ParquetFileReader} on a local file with the Hadoop-free options: a control. */
         PLAIN_NO_HADOOP
+    }
+
+    /**
+     * The read-ahead threads of {@code HADOOP_FREE_AHEAD}: system property {@code wholefile.ahead.threads}, by default
+     * one fewer than the processors (at least one).
+     */
+    static final int AHEAD_THREADS = Integer.getInteger(
+            "wholefile.ahead.threads", Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
+
+    /** The Hadoop-free options of {@code reader}. */
+    static ParquetReadOptions hadoopFreeOptions(Reader reader) {
+        return reader == Reader.HADOOP_FREE_AHEAD
+                ? HadoopFreeParquet.readOptions().withReadAhead(AHEAD_THREADS).build()
+                : HadoopFreeParquet.readOptions().build();
     }
 
     /** Opens {@code file} for a scan with {@code reader}. */
@@ -221,8 +240,8 @@ public final class WholeFile {
                                 .withCodecFactory(new HadoopFreeCodecFactory())
                                 .build());
             case HADOOP_FREE:
-                return HadoopFreeParquet.openFile(
-                        input, HadoopFreeParquet.readOptions().build());
+            case HADOOP_FREE_AHEAD:
+                return HadoopFreeParquet.openFile(input, hadoopFreeOptions(reader));
             case PLAIN_NO_HADOOP:
                 return ParquetFileReader.open(
                         input, HadoopFreeParquet.readOptions().build());
@@ -403,11 +422,9 @@ public final class WholeFile {
     /** Every record of {@code file}, assembled as a {@code Group} by {@code reader}, folded into a checksum. */
     public static long records(Reader reader, Path file) throws IOException {
         long checksum = 0;
-        if (reader == Reader.HADOOP_FREE) {
+        if (reader == Reader.HADOOP_FREE || reader == Reader.HADOOP_FREE_AHEAD) {
             try (HadoopFreeRecordReader<Group> records = HadoopFreeParquet.openReader(
-                    HadoopFreeParquet.localFile(file),
-                    new GroupReadSupport(),
-                    HadoopFreeParquet.readOptions().build())) {
+                    HadoopFreeParquet.localFile(file), new GroupReadSupport(), hadoopFreeOptions(reader))) {
                 Group group;
                 while ((group = records.read()) != null) {
                     checksum = checksum * 31 + fold(group);

@@ -312,8 +312,23 @@ public final class WholeFileMain {
 
     /** The comparisons reported: numerator reader, denominator reader. */
     static final String[][] COMPARISONS = {
-        {"STOCK_LIB", "STOCK"}, {"HADOOP_FREE", "STOCK_LIB"}, {"HADOOP_FREE", "STOCK"}
+        {"STOCK_LIB", "STOCK"},
+        {"HADOOP_FREE", "STOCK_LIB"},
+        {"HADOOP_FREE", "STOCK"},
+        {"HADOOP_FREE_AHEAD", "HADOOP_FREE"},
+        {"HADOOP_FREE_AHEAD", "STOCK"}
     };
+
+    /** The comparisons of {@link #COMPARISONS} whose two readers ran. */
+    static List<String[]> comparisons(List<String> readers) {
+        List<String[]> run = new ArrayList<>();
+        for (String[] comparison : COMPARISONS) {
+            if (readers.contains(comparison[0]) && readers.contains(comparison[1])) {
+                run.add(comparison);
+            }
+        }
+        return run;
+    }
 
     static String table(
             Map<String, Map<String, List<Cell>>> results,
@@ -336,25 +351,44 @@ public final class WholeFileMain {
         md.append("Speed ratios over every round's JVMs pooled: ratio of the mean times, with its 95 % bootstrap"
                 + " interval; * marks a cell whose interval lies below " + SLOWER + ". Times: mean of the JVMs, ms"
                 + " per file.\n\n");
-        md.append("| what | STOCK ms | STOCK_LIB ms | HADOOP_FREE ms | STOCK_LIB / STOCK | HADOOP_FREE / STOCK_LIB |"
-                + " HADOOP_FREE / STOCK |\n");
-        md.append("|---|---|---|---|---|---|---|\n");
+        List<String> columns = new ArrayList<>();
+        for (String reader : List.of("STOCK", "STOCK_LIB", "HADOOP_FREE", "HADOOP_FREE_AHEAD", "PLAIN_NO_HADOOP")) {
+            if (readers.contains(reader)) {
+                columns.add(reader);
+            }
+        }
+        List<String[]> comparisons = comparisons(readers);
+        md.append("| what |");
+        for (String reader : columns) {
+            md.append(' ').append(reader).append(" ms |");
+        }
+        for (String[] comparison : comparisons) {
+            md.append(' ')
+                    .append(comparison[0])
+                    .append(" / ")
+                    .append(comparison[1])
+                    .append(" |");
+        }
+        md.append('\n')
+                .append("|---|")
+                .append("---|".repeat(columns.size() + comparisons.size()))
+                .append('\n');
         for (Map.Entry<String, Map<String, List<Cell>>> row : results.entrySet()) {
             Map<String, List<Cell>> cells = row.getValue();
             md.append("| ").append(row.getKey());
-            for (String reader : List.of("STOCK", "STOCK_LIB", "HADOOP_FREE")) {
+            for (String reader : columns) {
                 List<Cell> c = cells.get(reader);
                 md.append(" | ")
                         .append(c == null ? "–" : String.format(Locale.ROOT, "%.0f", Bootstrap.mean(millis(c))));
             }
-            for (String[] comparison : COMPARISONS) {
+            for (String[] comparison : comparisons) {
                 Bootstrap.Interval ratio = pooled(cells, comparison[0], comparison[1]);
                 md.append(" | ").append(ratio == null ? "–" : ratio + (ratio.high() < SLOWER ? " *" : ""));
             }
             md.append(" |\n");
         }
         md.append('\n');
-        for (String[] comparison : COMPARISONS) {
+        for (String[] comparison : comparisons) {
             Bootstrap.Interval mean = geometricMean(results, comparison[0], comparison[1]);
             if (mean == null) {
                 continue;
@@ -379,6 +413,53 @@ public final class WholeFileMain {
                     mean,
                     SLOWER,
                     slower.isEmpty() ? "none" : String.join("; ", slower)));
+        }
+        md.append(againstUncompressed(results, columns));
+        return md.toString();
+    }
+
+    /**
+     * For each compressed file of the reads, its speed through each reader relative to the uncompressed file of the
+     * same writer and page version ({@code ...-NONE.parquet}) through the same reader: 1 is as fast, 0.91 is 1.10 x the
+     * uncompressed file's time.
+     */
+    static String againstUncompressed(Map<String, Map<String, List<Cell>>> results, List<String> columns) {
+        StringBuilder md = new StringBuilder();
+        for (Map.Entry<String, Map<String, List<Cell>>> row : results.entrySet()) {
+            String what = row.getKey();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(read \\S+ .*-)([A-Z0-9_]+)(\\.parquet)$")
+                    .matcher(what);
+            if (!m.matches() || m.group(2).equals("NONE")) {
+                continue;
+            }
+            Map<String, List<Cell>> none = results.get(m.group(1) + "NONE" + m.group(3));
+            if (none == null) {
+                continue;
+            }
+            if (md.length() == 0) {
+                md.append("\nSpeed of each compressed file relative to the uncompressed file of the same writer and"
+                                + " pages, through the same reader (1.00: as fast; 0.91: 1.10 x its time):\n\n")
+                        .append("| what |");
+                for (String reader : columns) {
+                    md.append(' ').append(reader).append(" |");
+                }
+                md.append('\n')
+                        .append("|---|")
+                        .append("---|".repeat(columns.size()))
+                        .append('\n');
+            }
+            md.append("| ").append(what);
+            for (String reader : columns) {
+                List<Cell> compressed = row.getValue().get(reader);
+                List<Cell> plain = none.get(reader);
+                md.append(" | ")
+                        .append(
+                                compressed == null || plain == null
+                                        ? "–"
+                                        : Bootstrap.ratio(millis(compressed), millis(plain))
+                                                .toString());
+            }
+            md.append(" |\n");
         }
         return md.toString();
     }

@@ -34,7 +34,7 @@ public class WholeFileReadBenchmark {
     @Param({""})
     public String file;
 
-    @Param({"STOCK", "STOCK_LIB", "HADOOP_FREE"})
+    @Param({"STOCK", "STOCK_LIB", "HADOOP_FREE", "HADOOP_FREE_AHEAD"})
     public String reader;
 
     @Param({"scan", "records"})
