@@ -391,6 +391,8 @@ final class ReadAhead implements AutoCloseable {
 
         /** The bytes of this column's queued pages that count against the budget. Guarded by this column's monitor. */
         private long holding;
+        /** The bytes of the last page read ahead: the guess at the next one's. Guarded by this column's monitor. */
+        private long last;
 
         private boolean done;
         private boolean stopped;
@@ -457,16 +459,16 @@ final class ReadAhead implements AutoCloseable {
         }
 
         /**
-         * Whether a task should read this column's next page: fewer than {@link #WINDOW} queued, and none or less than
-         * the column's share of the budget (so that columns the caller reads later do not spend it all). Holds this
-         * column's monitor.
+         * Whether a task should read this column's next page: fewer than {@link #WINDOW} queued, and none, or as many as
+         * leave room for one more the size of the last within the column's share of the budget (so that columns the
+         * caller reads later do not spend it all). Holds this column's monitor.
          */
         private boolean wanted() {
             return !stopped
                     && !done
                     && !broken
                     && ready.size() < WINDOW
-                    && (ready.isEmpty() || holding < budget / Math.max(1, store.reading));
+                    && (ready.isEmpty() || holding + last <= budget / Math.max(1, store.reading));
         }
 
         void schedule() {
@@ -503,6 +505,7 @@ final class ReadAhead implements AutoCloseable {
                         long bytes = page == null ? 0 : Math.max(0, page.getUncompressedSize());
                         ready.add(new Ahead(page, failure, bytes));
                         holding += bytes;
+                        last = bytes;
                         hold(bytes);
                     }
                     finished = true;
