@@ -37,6 +37,7 @@ import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.example.GroupWriteSupport;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalOutputFile;
@@ -66,8 +67,12 @@ class ReadAheadTest {
 
     /** What reading {@code file} gives: every page column by column, then every record, or how it failed. */
     private static String pagesThenRecords(InputFile file, int threads) {
+        return pagesThenRecords(file, options(threads));
+    }
+
+    private static String pagesThenRecords(InputFile file, ParquetReadOptions options) {
         StringBuilder out = new StringBuilder();
-        try (HadoopFreeFileReader reader = HadoopFreeParquet.openFile(file, options(threads))) {
+        try (HadoopFreeFileReader reader = HadoopFreeParquet.openFile(file, options)) {
             List<ColumnDescriptor> columns =
                     reader.getFileMetaData().getSchema().getColumns();
             for (PageReadStore rowGroup = reader.readNextRowGroup();
@@ -97,7 +102,7 @@ class ReadAheadTest {
             out.append("failed: ").append(e).append('\n');
         }
         try (HadoopFreeRecordReader<Group> reader =
-                HadoopFreeParquet.openReader(file, new GroupReadSupport(), options(threads))) {
+                HadoopFreeParquet.openReader(file, new GroupReadSupport(), options)) {
             for (Group group = reader.read(); group != null; group = reader.read()) {
                 out.append(group).append('\n');
             }
@@ -168,6 +173,34 @@ class ReadAheadTest {
             assertEquals(plain, pagesThenRecords(new BytesInputFile("corrupt-files/" + name, bytes), 1), name);
         }
         assertTrue(failing > 40, "" + failing);
+    }
+
+    @Test
+    void aPageFailingItsChecksumFailsAlikeWithReadAhead() throws IOException {
+        for (WriterVersion version : WriterVersion.values()) {
+            Path path = write("crc-" + version + ".parquet", CompressionCodecName.ZSTD, version, 20_000);
+            ColumnChunkMetaData chunk;
+            try (HadoopFreeFileReader reader =
+                    HadoopFreeParquet.openFile(HadoopFreeParquet.localFile(path), options(0))) {
+                chunk = reader.getRowGroups().get(0).getColumns().get(1);
+            }
+            byte[] bytes = Files.readAllBytes(path);
+            bytes[(int) (chunk.getStartingPos() + chunk.getTotalSize() / 2)] ^= 0x40; // inside a page's payload
+            Path corrupt = dir.resolve("crc-corrupt-" + version + ".parquet");
+            Files.write(corrupt, bytes);
+            HadoopFreeReadOptionsBuilder without =
+                    HadoopFreeParquet.readOptions().usePageChecksumVerification(true);
+            HadoopFreeReadOptionsBuilder with = HadoopFreeParquet.readOptions()
+                    .usePageChecksumVerification(true)
+                    .withReadAhead(1)
+                    .withReadAheadBytes(ReadAhead.MIN_BYTES);
+            String expected = pagesThenRecords(HadoopFreeParquet.localFile(corrupt), without.build());
+            String actual = pagesThenRecords(HadoopFreeParquet.localFile(corrupt), with.build());
+            assertTrue(
+                    expected.contains("CRC checksum verification failed"),
+                    () -> expected.substring(Math.max(0, expected.length() - 600)));
+            assertEquals(expected, actual);
+        }
     }
 
     /** A file of {@code rows} rows in pages of 1,000 rows: an int64, a string and a double column. */
