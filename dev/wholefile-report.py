@@ -17,6 +17,7 @@ import sys
 COMPARISONS = [
     ("STOCK_LIB", "STOCK", "stock's reader or writer with this library's factory / stock", "#4878a8"),
     ("HADOOP_FREE", "STOCK_LIB", "Hadoop-free entry points / stock with this library's factory", "#e1812c"),
+    ("HADOOP_FREE_AHEAD", "HADOOP_FREE", "Hadoop-free with read-ahead / without", "#3a923a"),
 ]
 
 
@@ -50,7 +51,9 @@ def chart(path, results, title, summary=None):
     top = 60
     height = top + row_h * len(rows) + 50
     lo, hi = 0.5, 2.0
-    values = [v for what, cells in rows for num, den, _, _ in COMPARISONS
+    # the comparisons this run has (at most two: each row holds two bars)
+    shown = [c for c in COMPARISONS if any(ratios(cells, c[0], c[1], summary, what) for what, cells in rows)][:2]
+    values = [v for what, cells in rows for num, den, _, _ in shown
               for v in (ratios(cells, num, den, summary, what) or ())]
     if values:
         lo, hi = min(lo, min(values) - 0.05), max(hi, max(values) + 0.05)
@@ -63,7 +66,7 @@ def chart(path, results, title, summary=None):
            % (width, height),
            '<rect width="100%%" height="100%%" fill="white"/>',
            '<text x="%d" y="20" font-size="13" font-weight="bold">%s</text>' % (left, title)]
-    for i, (_, _, label, color) in enumerate(COMPARISONS):
+    for i, (_, _, label, color) in enumerate(shown):
         out.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>' % (left + i * 330, 32, color))
         out.append('<text x="%d" y="41">%s</text>' % (left + 14 + i * 330, label))
     tick = 0.5
@@ -78,7 +81,7 @@ def chart(path, results, title, summary=None):
     for r, (what, cells) in enumerate(rows):
         y = top + r * row_h
         out.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 6, y + row_h / 2 + 4, what))
-        for i, (num, den, _, color) in enumerate(COMPARISONS):
+        for i, (num, den, _, color) in enumerate(shown):
             s = ratios(cells, num, den, summary, what)
             if not s:
                 continue
