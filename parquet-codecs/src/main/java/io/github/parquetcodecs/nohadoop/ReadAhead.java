@@ -40,9 +40,10 @@ import org.apache.parquet.io.ParquetDecodingException;
  *
  * <ul>
  *   <li>Each column's pages are read from parquet-java's page reader in order and one at a time: the background task
- *       and the caller take the column's monitor around a read, and the task puts the page it read in the column's
- *       queue before it lets go. The caller takes the oldest queued page, or, when none is queued, reads the next one
- *       itself (it waits only for a page that is being read; one whose task has not started is the caller's).
+ *       and the caller take the column's read lock around a read, and the task puts the page it read in the column's
+ *       queue before it lets go. The queue has a lock of its own (the column's monitor), so the caller takes a queued
+ *       page while the next one is being read. When none is queued, the caller reads the next one itself (it waits
+ *       only for a page that is being read; one whose task has not started is the caller's).
  *   <li>A page that failed to read is queued as its exception, which the caller gets, as it would have, when it reaches
  *       that page.
  *   <li>The decompressed pages held ahead of the caller are bounded, over the reader, by a byte budget (a task that
@@ -386,6 +387,11 @@ final class ReadAhead implements AutoCloseable {
         private final PageReader pages;
         private final ColumnDescriptor descriptor;
         private final long totalValues;
+        /**
+         * Held around every call of parquet-java's page reader, by a task or the caller, and while a task queues the
+         * page it read; taken before this column's monitor, never while holding it.
+         */
+        private final Object reading = new Object();
         /** Guarded by this column's monitor. */
         private final ArrayDeque<Ahead> ready = new ArrayDeque<>();
 
@@ -396,7 +402,10 @@ final class ReadAhead implements AutoCloseable {
 
         private boolean done;
         private boolean stopped;
-        /** A task ended without finishing the page it took from parquet-java's reader (an Error). */
+        /**
+         * A task ended without finishing the page it took from parquet-java's reader (an Error). Guarded by this
+         * column's monitor.
+         */
         private boolean broken;
 
         /** The values of the pages taken from parquet-java's reader, by the tasks or the caller. */
@@ -413,7 +422,7 @@ final class ReadAhead implements AutoCloseable {
 
         @Override
         public DictionaryPage readDictionaryPage() {
-            synchronized (this) {
+            synchronized (reading) {
                 return pages.readDictionaryPage();
             }
         }
@@ -425,21 +434,24 @@ final class ReadAhead implements AutoCloseable {
 
         @Override
         public DataPage readPage() {
-            Ahead taken;
+            Ahead taken = take();
             DataPage direct = null;
-            synchronized (this) {
-                taken = ready.poll();
-                if (taken != null) {
-                    holding -= taken.bytes;
-                } else {
-                    if (broken) {
-                        throw new ParquetDecodingException("Cannot read the next page of column "
-                                + String.join(".", descriptor.getPath()) + " in " + file
-                                + ": the thread that read it ahead ended with an error");
-                    }
-                    direct = pages.readPage();
-                    if (direct != null) {
-                        values += direct.getValueCount();
+            if (taken == null) {
+                synchronized (reading) {
+                    // a task may have queued the page while the caller waited for it
+                    taken = take();
+                    if (taken == null) {
+                        synchronized (this) {
+                            if (broken) {
+                                throw new ParquetDecodingException("Cannot read the next page of column "
+                                        + String.join(".", descriptor.getPath()) + " in " + file
+                                        + ": the thread that read it ahead ended with an error");
+                            }
+                        }
+                        direct = pages.readPage();
+                        if (direct != null) {
+                            values += direct.getValueCount();
+                        }
                     }
                 }
             }
@@ -456,6 +468,17 @@ final class ReadAhead implements AutoCloseable {
                 throw taken.failure;
             }
             return taken.page;
+        }
+
+        /** The oldest queued page, or {@code null}. */
+        private Ahead take() {
+            synchronized (this) {
+                Ahead taken = ready.poll();
+                if (taken != null) {
+                    holding -= taken.bytes;
+                }
+                return taken;
+            }
         }
 
         /**
@@ -482,10 +505,12 @@ final class ReadAhead implements AutoCloseable {
         /** A task's work: reads the next page into the queue if it is wanted and the budget allows. */
         void pump() {
             boolean more;
-            synchronized (this) {
-                scheduled.set(false);
-                if (!wanted() || !reserve(this)) {
-                    return;
+            synchronized (reading) {
+                synchronized (this) {
+                    scheduled.set(false);
+                    if (!wanted() || !reserve(this)) {
+                        return;
+                    }
                 }
                 boolean finished = false;
                 try {
@@ -496,25 +521,32 @@ final class ReadAhead implements AutoCloseable {
                     } catch (RuntimeException e) {
                         failure = e;
                     }
-                    if (page == null) {
-                        done = true; // the last page was read, or this one failed: the caller goes on from here
-                    } else {
+                    if (page != null) {
                         values += page.getValueCount();
                     }
-                    if (page != null || failure != null) {
-                        long bytes = page == null ? 0 : Math.max(0, page.getUncompressedSize());
-                        ready.add(new Ahead(page, failure, bytes));
-                        holding += bytes;
-                        last = bytes;
-                        hold(bytes);
+                    long bytes = page == null ? 0 : Math.max(0, page.getUncompressedSize());
+                    synchronized (this) {
+                        if (page == null) {
+                            done = true; // the last page was read, or this one failed: the caller goes on from here
+                        }
+                        if (page != null || failure != null) {
+                            ready.add(new Ahead(page, failure, bytes));
+                            holding += bytes;
+                            last = bytes;
+                            hold(bytes);
+                        }
                     }
                     finished = true;
                 } finally {
                     if (!finished) {
-                        broken = true; // an Error: the page taken from parquet-java's reader is lost
+                        synchronized (this) {
+                            broken = true; // an Error: the page taken from parquet-java's reader is lost
+                        }
                     }
                 }
-                more = wanted();
+                synchronized (this) {
+                    more = wanted();
+                }
             }
             if (more) {
                 schedule();
@@ -524,15 +556,17 @@ final class ReadAhead implements AutoCloseable {
         /** See {@link Store#stop}. */
         void stop(boolean drop) {
             long freed = 0;
-            synchronized (this) {
-                stopped = true;
-                for (Ahead ahead : ready) {
-                    freed += ahead.bytes;
-                    ahead.bytes = 0;
-                }
-                holding = 0;
-                if (drop) {
-                    ready.clear();
+            synchronized (reading) { // waits for the page being read
+                synchronized (this) {
+                    stopped = true;
+                    for (Ahead ahead : ready) {
+                        freed += ahead.bytes;
+                        ahead.bytes = 0;
+                    }
+                    holding = 0;
+                    if (drop) {
+                        ready.clear();
+                    }
                 }
             }
             if (freed > 0) {
