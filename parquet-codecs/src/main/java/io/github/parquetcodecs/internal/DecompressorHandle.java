@@ -48,6 +48,13 @@ public final class DecompressorHandle implements BytesInputDecompressor {
             }
             return bytes;
         }
+        BytesInput later = DeferredDecompression.offer(this, bytes, decompressedSize);
+        return later != null ? later : decompressNow(bytes, decompressedSize);
+    }
+
+    /** {@link #decompress(BytesInput, int)} of a compressed page whose size passed the first checks. */
+    BytesInput decompressNow(BytesInput bytes, int decompressedSize) throws IOException {
+        checkOpen();
         @SuppressWarnings("deprecation") // single-buffer inputs come back without a copy
         ByteBuffer input = bytes.toByteBuffer();
         int offset = input.position();

@@ -1,6 +1,9 @@
 package io.github.parquetcodecs.nohadoop;
 
 import io.github.parquetcodecs.HadoopFreeCodecFactory;
+import io.github.parquetcodecs.internal.DeferredDecompression;
+import io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,8 +22,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
@@ -39,19 +45,24 @@ import org.apache.parquet.io.ParquetDecodingException;
  * <p>How it stays correct:
  *
  * <ul>
- *   <li>Each column's pages are read from parquet-java's page reader in order and one at a time: the background task
- *       and the caller take the column's read lock around a read, and the task puts the page it read in the column's
- *       queue before it lets go. The queue has a lock of its own (the column's monitor), so the caller takes a queued
- *       page while the next one is being read. When none is queued, the caller reads the next one itself (it waits
- *       only for a page that is being read; one whose task has not started is the caller's).
+ *   <li>Each column's pages are taken from parquet-java's page reader in order and one at a time: the background task
+ *       and the caller take the column's read lock around a take, and the task puts the page it took in the column's
+ *       queue before it lets go. The take is quick: the page's decompression is put off ({@link
+ *       DeferredDecompression}) and done after the lock is let go, with the checks parquet-java's reader would be
+ *       followed by ({@link CheckedPageReadStore.Pages}), by whichever thread comes first: the task that took it, or
+ *       the caller when it reaches a page no thread has started on. So the pages of one column are decompressed on
+ *       two threads at once when the caller decodes faster than a task decompresses: a caller that finds the page it
+ *       wants being decompressed takes and decompresses the next one meanwhile. When no page is queued, the caller
+ *       takes the next one itself.
  *   <li>A page that failed to read is queued as its exception, which the caller gets, as it would have, when it reaches
  *       that page.
  *   <li>The decompressed pages held ahead of the caller are bounded, over the reader, by a byte budget (a task that
  *       finds it spent does not read; at most one page per thread goes over it) and, per column, by {@link #WINDOW}
  *       pages and by an even share of the budget beyond its first page. Which column is read next is the one whose queued pages reach least far into its chunk.
- *   <li>Closing a row group, reading another one, or closing the reader stops its read-ahead and waits for the page
- *       being read (parquet-java may free a row group's buffers when it is closed). The executor's threads end one
- *       second after their last task, and when the reader is closed.
+ *   <li>Closing a row group, reading another one, or closing the reader stops its read-ahead. Closing a row group also
+ *       waits for its pages being decompressed and forgets the others, since parquet-java frees the buffers that hold
+ *       their compressed bytes then; otherwise the caller may still take the pages queued. The executor's threads end
+ *       one second after their last task, and when the reader is closed (which waits for them).
  * </ul>
  *
  * <p>It is used only where parquet-java's reading of a page is safe on another thread: with a {@link
@@ -320,10 +331,12 @@ final class ReadAhead implements AutoCloseable {
                     return column;
                 }
                 PageReader pages = rowGroup.getPageReader(descriptor);
-                if (pages == null || stopped || uncompressed.contains(ColumnPath.get(descriptor.getPath()))) {
+                if (!(pages instanceof CheckedPageReadStore.Pages)
+                        || stopped
+                        || uncompressed.contains(ColumnPath.get(descriptor.getPath()))) {
                     return pages;
                 }
-                column = new Column(this, pages, descriptor);
+                column = new Column(this, (CheckedPageReadStore.Pages) pages, descriptor);
                 columns.put(descriptor, column);
                 reading = columns.size();
                 column.schedule();
@@ -353,8 +366,8 @@ final class ReadAhead implements AutoCloseable {
         }
 
         /**
-         * Stops reading ahead and waits for the pages being read. {@code drop}: forget the pages read ahead (the row
-         * group is closed); else the caller still gets them, and they no longer count against the budget.
+         * Stops reading ahead. {@code drop}: the row group is closed; waits for the pages being decompressed and forgets
+         * the pages read ahead. Else the caller still gets them, and they no longer count against the budget.
          */
         void stop(boolean drop) {
             List<Column> all;
@@ -368,28 +381,42 @@ final class ReadAhead implements AutoCloseable {
         }
     }
 
-    /** A page read ahead, or the exception reading it threw. */
+    /**
+     * A page taken from parquet-java's reader, or the exception taking it threw. Until it is finished ({@link
+     * Column#finish}), its decompression may be put off ({@link DeferredDecompression}) and the checks of {@link
+     * CheckedPageReadStore.Pages#checked} are not made.
+     */
     private static final class Ahead {
-        final DataPage page;
-        final RuntimeException failure;
+        /** Guarded by this object's monitor. */
+        DataPage page;
+        /** Guarded by this object's monitor. */
+        RuntimeException failure;
+        /** The decompression put off, or {@code null}. Guarded by this object's monitor. */
+        DeferredDecompression deferred;
+        /** Guarded by this object's monitor: not finished, and no thread has started finishing it. */
+        boolean unfinished;
+        /** Guarded by this object's monitor: a thread is finishing it. */
+        boolean finishing;
+        /** The bytes it counts against the budget while queued. Guarded by the column's monitor. */
         long bytes;
 
-        Ahead(DataPage page, RuntimeException failure, long bytes) {
+        Ahead(DataPage page, RuntimeException failure, DeferredDecompression deferred) {
             this.page = page;
             this.failure = failure;
-            this.bytes = bytes;
+            this.deferred = deferred;
+            this.unfinished = page != null;
         }
     }
 
     /** One column of a row group, whose pages are read ahead of the caller. */
     private final class Column implements PageReader {
         private final Store store;
-        private final PageReader pages;
+        private final CheckedPageReadStore.Pages pages;
         private final ColumnDescriptor descriptor;
         private final long totalValues;
         /**
          * Held around every call of parquet-java's page reader, by a task or the caller, and while a task queues the
-         * page it read; taken before this column's monitor, never while holding it.
+         * page it took; taken before this column's monitor, never while holding it.
          */
         private final Object reading = new Object();
         /** Guarded by this column's monitor. */
@@ -403,7 +430,7 @@ final class ReadAhead implements AutoCloseable {
         private boolean done;
         private boolean stopped;
         /**
-         * A task ended without finishing the page it took from parquet-java's reader (an Error). Guarded by this
+         * A task ended without queuing the page it took from parquet-java's reader (an Error). Guarded by this
          * column's monitor.
          */
         private boolean broken;
@@ -413,7 +440,7 @@ final class ReadAhead implements AutoCloseable {
 
         private final AtomicBoolean scheduled = new AtomicBoolean();
 
-        Column(Store store, PageReader pages, ColumnDescriptor descriptor) {
+        Column(Store store, CheckedPageReadStore.Pages pages, ColumnDescriptor descriptor) {
             this.store = store;
             this.pages = pages;
             this.descriptor = descriptor;
@@ -435,7 +462,6 @@ final class ReadAhead implements AutoCloseable {
         @Override
         public DataPage readPage() {
             Ahead taken = take();
-            DataPage direct = null;
             if (taken == null) {
                 synchronized (reading) {
                     // a task may have queued the page while the caller waited for it
@@ -448,10 +474,7 @@ final class ReadAhead implements AutoCloseable {
                                         + ": the thread that read it ahead ended with an error");
                             }
                         }
-                        direct = pages.readPage();
-                        if (direct != null) {
-                            values += direct.getValueCount();
-                        }
+                        taken = poll();
                     }
                 }
             }
@@ -462,12 +485,56 @@ final class ReadAhead implements AutoCloseable {
             }
             schedule();
             if (taken == null) {
-                return direct;
+                return null;
             }
-            if (taken.failure != null) {
-                throw taken.failure;
+            boolean inHand;
+            synchronized (taken) {
+                inHand = taken.finishing;
             }
-            return taken.page;
+            if (inHand) {
+                help();
+            }
+            finish(taken);
+            synchronized (taken) {
+                if (taken.failure != null) {
+                    throw taken.failure;
+                }
+                return taken.page;
+            }
+        }
+
+        /**
+         * While a task finishes the page the caller has taken, and no other is queued, the caller takes the next page
+         * from parquet-java's reader, queues it and finishes it: a column whose pages the caller decodes faster than a
+         * task decompresses them is decompressed on both threads.
+         */
+        private void help() {
+            Ahead next;
+            synchronized (reading) {
+                synchronized (this) {
+                    if (!ready.isEmpty() || stopped || done || broken) {
+                        return;
+                    }
+                }
+                RuntimeException failure = null;
+                try {
+                    next = poll();
+                } catch (RuntimeException e) {
+                    next = null;
+                    failure = e;
+                }
+                synchronized (this) {
+                    if (next == null) {
+                        done = true; // as in pump()
+                        if (failure != null) {
+                            ready.add(new Ahead(null, failure, null));
+                        }
+                        return;
+                    }
+                    ready.add(next);
+                }
+            }
+            finish(next);
         }
 
         /** The oldest queued page, or {@code null}. */
@@ -478,6 +545,98 @@ final class ReadAhead implements AutoCloseable {
                     holding -= taken.bytes;
                 }
                 return taken;
+            }
+        }
+
+        /**
+         * The next page of parquet-java's reader, its decompression put off, or {@code null} after the last; what the
+         * reader throws is thrown. Holds {@link #reading}.
+         */
+        private Ahead poll() {
+            DeferredDecompression deferred = DeferredDecompression.start();
+            DataPage page;
+            try {
+                page = pages.readUnchecked();
+            } finally {
+                deferred.stop();
+            }
+            if (page == null) {
+                return null;
+            }
+            values += page.getValueCount();
+            return new Ahead(page, null, deferred.deferred() ? deferred : null);
+        }
+
+        /**
+         * Finishes {@code ahead} on this thread (decompresses it if that was put off, and makes the checks), unless it
+         * is finished; if another thread is finishing it, waits for that.
+         */
+        private void finish(Ahead ahead) {
+            DataPage taken;
+            DeferredDecompression deferred;
+            synchronized (ahead) {
+                awaitFinished(ahead);
+                if (!ahead.unfinished) {
+                    return;
+                }
+                ahead.unfinished = false;
+                ahead.finishing = true;
+                taken = ahead.page;
+                deferred = ahead.deferred;
+            }
+            DataPage page = null;
+            RuntimeException failure = null;
+            boolean ended = false;
+            try {
+                page = pages.checked(deferred == null ? taken : decompressed(taken, deferred));
+                ended = true;
+            } catch (RuntimeException e) {
+                failure = e;
+                ended = true;
+            } finally {
+                synchronized (ahead) {
+                    ahead.page = page;
+                    ahead.failure = ended
+                            ? failure
+                            : new ParquetDecodingException("Cannot read a page of column "
+                                    + String.join(".", descriptor.getPath()) + " in " + file
+                                    + ": the thread that decompressed it ended with an error");
+                    ahead.deferred = null;
+                    ahead.finishing = false;
+                    ahead.notifyAll();
+                }
+            }
+        }
+
+        /** {@code page} on its bytes decompressed; what fails is thrown as parquet-java's {@code readPage()} would. */
+        private DataPage decompressed(DataPage page, DeferredDecompression deferred) {
+            BytesInput bytes;
+            try {
+                bytes = deferred.run();
+            } catch (IOException e) {
+                throw pages.named(new ParquetDecodingException("could not decompress page", e));
+            } catch (RuntimeException e) {
+                throw pages.named(e);
+            }
+            if (page instanceof DataPageV1) {
+                return CheckedPageReadStore.withBytes((DataPageV1) page, bytes);
+            }
+            DataPageV2 v2 = (DataPageV2) page;
+            return CheckedPageReadStore.withBytes(v2, v2.getRepetitionLevels(), v2.getDefinitionLevels(), bytes);
+        }
+
+        /** Waits while a thread finishes {@code ahead}. Holds its monitor. */
+        private void awaitFinished(Ahead ahead) {
+            boolean interrupted = false;
+            while (ahead.finishing) {
+                try {
+                    ahead.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // a page takes as long to finish as it would to read
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
 
@@ -502,8 +661,12 @@ final class ReadAhead implements AutoCloseable {
             }
         }
 
-        /** A task's work: reads the next page into the queue if it is wanted and the budget allows. */
+        /**
+         * A task's work: takes the next page into the queue if it is wanted and the budget allows, then finishes it
+         * (unless the caller has started to).
+         */
         void pump() {
+            Ahead queued = null;
             boolean more;
             synchronized (reading) {
                 synchronized (this) {
@@ -512,33 +675,32 @@ final class ReadAhead implements AutoCloseable {
                         return;
                     }
                 }
-                boolean finished = false;
+                boolean taken = false;
                 try {
-                    DataPage page = null;
                     RuntimeException failure = null;
                     try {
-                        page = pages.readPage();
+                        queued = poll();
                     } catch (RuntimeException e) {
                         failure = e;
                     }
-                    if (page != null) {
-                        values += page.getValueCount();
-                    }
-                    long bytes = page == null ? 0 : Math.max(0, page.getUncompressedSize());
                     synchronized (this) {
-                        if (page == null) {
+                        if (queued == null) {
                             done = true; // the last page was read, or this one failed: the caller goes on from here
-                        }
-                        if (page != null || failure != null) {
-                            ready.add(new Ahead(page, failure, bytes));
+                            if (failure != null) {
+                                ready.add(new Ahead(null, failure, null));
+                            }
+                        } else {
+                            long bytes = Math.max(0, queued.page.getUncompressedSize());
+                            queued.bytes = bytes;
+                            ready.add(queued);
                             holding += bytes;
                             last = bytes;
                             hold(bytes);
                         }
                     }
-                    finished = true;
+                    taken = true;
                 } finally {
-                    if (!finished) {
+                    if (!taken) {
                         synchronized (this) {
                             broken = true; // an Error: the page taken from parquet-java's reader is lost
                         }
@@ -551,12 +713,16 @@ final class ReadAhead implements AutoCloseable {
             if (more) {
                 schedule();
             }
+            if (queued != null) {
+                finish(queued);
+            }
         }
 
         /** See {@link Store#stop}. */
         void stop(boolean drop) {
             long freed = 0;
-            synchronized (reading) { // waits for the page being read
+            List<Ahead> left;
+            synchronized (reading) { // waits for the page being taken
                 synchronized (this) {
                     stopped = true;
                     for (Ahead ahead : ready) {
@@ -564,8 +730,20 @@ final class ReadAhead implements AutoCloseable {
                         ahead.bytes = 0;
                     }
                     holding = 0;
+                    left = new ArrayList<>(ready);
                     if (drop) {
                         ready.clear();
+                    }
+                }
+            }
+            if (drop) {
+                // the row group is closed, and with it the buffers of the compressed pages: the pages being
+                // decompressed are waited for, the others forgotten
+                for (Ahead ahead : left) {
+                    synchronized (ahead) {
+                        awaitFinished(ahead);
+                        ahead.unfinished = false;
+                        ahead.deferred = null;
                     }
                 }
             }

@@ -39,6 +39,7 @@ import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.hadoop.example.GroupWriteSupport;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
@@ -200,6 +201,48 @@ class ReadAheadTest {
                     expected.contains("CRC checksum verification failed"),
                     () -> expected.substring(Math.max(0, expected.length() - 600)));
             assertEquals(expected, actual);
+        }
+    }
+
+    @Test
+    void aPageThatCannotBeDecompressedFailsAlikeWithReadAhead() throws IOException {
+        for (WriterVersion version : WriterVersion.values()) {
+            Path path = write("inflate-" + version + ".parquet", CompressionCodecName.GZIP, version, 20_000);
+            PageLocation located;
+            try (HadoopFreeFileReader reader =
+                    HadoopFreeParquet.openFile(HadoopFreeParquet.localFile(path), options(0))) {
+                OffsetIndex pages = reader.readOffsetIndex(
+                        reader.getRowGroups().get(0).getColumns().get(0));
+                assertTrue(pages.getPageCount() > 10, "pages " + pages.getPageCount());
+                located = new PageLocation(pages.getOffset(5), pages.getCompressedPageSize(5));
+            }
+            byte[] bytes = Files.readAllBytes(path);
+            // inside the deflate stream of the id column's sixth page (its header is at the start): the decompression,
+            // put off by read-ahead, fails
+            int from = (int) (located.offset + located.size / 2);
+            Arrays.fill(bytes, from, from + 16, (byte) 0xff);
+            Path corrupt = dir.resolve("inflate-corrupt-" + version + ".parquet");
+            Files.write(corrupt, bytes);
+            String expected = pagesThenRecords(HadoopFreeParquet.localFile(corrupt), 0);
+            assertTrue(
+                    expected.contains("could not decompress page (column [id] required int64 id in "),
+                    () -> Arrays.stream(expected.split("\n"))
+                            .filter(line -> line.startsWith("failed"))
+                            .collect(Collectors.joining("\n")));
+            assertEquals(expected, pagesThenRecords(HadoopFreeParquet.localFile(corrupt), 1), version + ", one thread");
+            assertEquals(
+                    expected, pagesThenRecords(HadoopFreeParquet.localFile(corrupt), 2), version + ", two threads");
+        }
+        assertEquals(List.of(), readAheadThreads());
+    }
+
+    private static final class PageLocation {
+        final long offset;
+        final int size;
+
+        PageLocation(long offset, int size) {
+            this.offset = offset;
+            this.size = size;
         }
     }
 

@@ -37,6 +37,74 @@ public final class CheckedPageReadStore implements PageReadStore {
         this.file = file;
     }
 
+    /**
+     * A column's pages as this store hands them out, whose reads can be split in two: read-ahead takes a page from
+     * parquet-java's reader (which hands pages out in order, one at a time) with {@link #readUnchecked()}, then
+     * decompresses it and makes the checks of {@link #readPage()} with {@link #checked(DataPage)}, on any thread.
+     */
+    public interface Pages extends PageReader {
+        /** parquet-java's next page, or {@code null}; what it throws is named as {@link #readPage()} names it. */
+        DataPage readUnchecked();
+
+        /** {@code page} with the checks {@link #readPage()} makes after reading it: the page to hand out. */
+        DataPage checked(DataPage page);
+
+        /** {@code e}, thrown while reading a page, as {@link #readPage()} throws it (naming file and column). */
+        RuntimeException named(RuntimeException e);
+    }
+
+    /** {@code page} on {@code bytes}, all else (row index, statistics, encodings, checksum) kept. */
+    public static DataPageV1 withBytes(DataPageV1 page, BytesInput bytes) {
+        DataPageV1 rebuilt =
+                page.getFirstRowIndex().isPresent() && page.getIndexRowCount().isPresent()
+                        ? new DataPageV1(
+                                bytes,
+                                page.getValueCount(),
+                                page.getUncompressedSize(),
+                                page.getFirstRowIndex().get(),
+                                page.getIndexRowCount().get(),
+                                page.getStatistics(),
+                                page.getRlEncoding(),
+                                page.getDlEncoding(),
+                                page.getValueEncoding())
+                        : new DataPageV1(
+                                bytes,
+                                page.getValueCount(),
+                                page.getUncompressedSize(),
+                                page.getStatistics(),
+                                page.getRlEncoding(),
+                                page.getDlEncoding(),
+                                page.getValueEncoding());
+        page.getCrc().ifPresent(rebuilt::setCrc);
+        return rebuilt;
+    }
+
+    /** The uncompressed {@code page} on these levels and data, all else kept. */
+    public static DataPageV2 withBytes(DataPageV2 page, BytesInput repetition, BytesInput definition, BytesInput data) {
+        DataPageV2 rebuilt = page.getFirstRowIndex().isPresent()
+                ? DataPageV2.uncompressed(
+                        page.getRowCount(),
+                        page.getNullCount(),
+                        page.getValueCount(),
+                        page.getFirstRowIndex().get(),
+                        repetition,
+                        definition,
+                        page.getDataEncoding(),
+                        data,
+                        page.getStatistics())
+                : DataPageV2.uncompressed(
+                        page.getRowCount(),
+                        page.getNullCount(),
+                        page.getValueCount(),
+                        repetition,
+                        definition,
+                        page.getDataEncoding(),
+                        data,
+                        page.getStatistics());
+        page.getCrc().ifPresent(rebuilt::setCrc);
+        return rebuilt;
+    }
+
     /** {@code rowGroup} checked; {@code null} and row groups already checked are returned as they are. */
     public static PageReadStore wrap(PageReadStore rowGroup, String file) {
         if (rowGroup == null || rowGroup instanceof CheckedPageReadStore) {
@@ -101,7 +169,7 @@ public final class CheckedPageReadStore implements PageReadStore {
         rowGroup.close();
     }
 
-    private static final class CheckedPageReader implements PageReader {
+    private static final class CheckedPageReader implements Pages {
         private final PageReader pages;
         private final ColumnDescriptor column;
         private final String file;
@@ -130,13 +198,27 @@ public final class CheckedPageReadStore implements PageReadStore {
 
         @Override
         public DataPage readPage() {
-            DataPage page;
+            DataPage page = readUnchecked();
+            return page == null ? null : checkRuns(page);
+        }
+
+        @Override
+        public DataPage readUnchecked() {
             try {
-                page = pages.readPage();
+                return pages.readPage();
             } catch (RuntimeException e) {
                 throw naming(e);
             }
-            return page == null ? null : checkRuns(page);
+        }
+
+        @Override
+        public DataPage checked(DataPage page) {
+            return checkRuns(page);
+        }
+
+        @Override
+        public RuntimeException named(RuntimeException e) {
+            return naming(e);
         }
 
         /**
@@ -160,28 +242,7 @@ public final class CheckedPageReadStore implements PageReadStore {
                             v1.getRlEncoding(),
                             v1.getDlEncoding(),
                             v1.getValueEncoding());
-                    checked = again
-                            ? page
-                            : v1.getFirstRowIndex().isPresent()
-                                            && v1.getIndexRowCount().isPresent()
-                                    ? new DataPageV1(
-                                            BytesInput.from(bytes),
-                                            v1.getValueCount(),
-                                            v1.getUncompressedSize(),
-                                            v1.getFirstRowIndex().get(),
-                                            v1.getIndexRowCount().get(),
-                                            v1.getStatistics(),
-                                            v1.getRlEncoding(),
-                                            v1.getDlEncoding(),
-                                            v1.getValueEncoding())
-                                    : new DataPageV1(
-                                            BytesInput.from(bytes),
-                                            v1.getValueCount(),
-                                            v1.getUncompressedSize(),
-                                            v1.getStatistics(),
-                                            v1.getRlEncoding(),
-                                            v1.getDlEncoding(),
-                                            v1.getValueEncoding());
+                    checked = again ? page : withBytes(v1, BytesInput.from(bytes));
                 } else if (page instanceof DataPageV2 && !((DataPageV2) page).isCompressed()) {
                     DataPageV2 v2 = (DataPageV2) page;
                     boolean again = readableAgain(v2.getRepetitionLevels())
@@ -194,26 +255,11 @@ public final class CheckedPageReadStore implements PageReadStore {
                             repetition, definition, data, column, v2.getValueCount(), v2.getDataEncoding());
                     checked = again
                             ? page
-                            : v2.getFirstRowIndex().isPresent()
-                                    ? DataPageV2.uncompressed(
-                                            v2.getRowCount(),
-                                            v2.getNullCount(),
-                                            v2.getValueCount(),
-                                            v2.getFirstRowIndex().get(),
-                                            BytesInput.from(repetition),
-                                            BytesInput.from(definition),
-                                            v2.getDataEncoding(),
-                                            BytesInput.from(data),
-                                            v2.getStatistics())
-                                    : DataPageV2.uncompressed(
-                                            v2.getRowCount(),
-                                            v2.getNullCount(),
-                                            v2.getValueCount(),
-                                            BytesInput.from(repetition),
-                                            BytesInput.from(definition),
-                                            v2.getDataEncoding(),
-                                            BytesInput.from(data),
-                                            v2.getStatistics());
+                            : withBytes(
+                                    v2,
+                                    BytesInput.from(repetition),
+                                    BytesInput.from(definition),
+                                    BytesInput.from(data));
                 } else {
                     return page;
                 }
