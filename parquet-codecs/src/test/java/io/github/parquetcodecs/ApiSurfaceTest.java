@@ -43,6 +43,7 @@ class ApiSurfaceTest {
             "io.github.parquetcodecs.internal.Codecs",
             "io.github.parquetcodecs.internal.CompressorHandle",
             "io.github.parquetcodecs.internal.DecompressorHandle",
+            "io.github.parquetcodecs.internal.DeferredDecompression",
             "io.github.parquetcodecs.internal.Engine",
             "io.github.parquetcodecs.internal.EnginePool",
             "io.github.parquetcodecs.internal.EnginePool$Key",
@@ -53,7 +54,8 @@ class ApiSurfaceTest {
             "io.github.parquetcodecs.internal.PageDecompressor",
             "io.github.parquetcodecs.internal.PageSizeException",
             "io.github.parquetcodecs.nohadoop.checks.CheckedInputFile",
-            "io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore");
+            "io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore",
+            "io.github.parquetcodecs.nohadoop.checks.CheckedPageReadStore$Pages");
 
     @Test
     void noPublicTypeOutsideTheApiPackagesButTheListedOnes() throws Exception {
