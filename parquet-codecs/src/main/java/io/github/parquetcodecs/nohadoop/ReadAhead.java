@@ -471,7 +471,7 @@ final class ReadAhead implements AutoCloseable {
                             if (broken) {
                                 throw new ParquetDecodingException("Cannot read the next page of column "
                                         + String.join(".", descriptor.getPath()) + " in " + file
-                                        + ": the thread that read it ahead ended with an error");
+                                        + ": reading it ahead ended with an error");
                             }
                         }
                         taken = poll();
@@ -517,24 +517,36 @@ final class ReadAhead implements AutoCloseable {
                     }
                 }
                 RuntimeException failure = null;
+                boolean taken = false;
                 try {
-                    next = poll();
-                } catch (RuntimeException e) {
-                    next = null;
-                    failure = e;
-                }
-                synchronized (this) {
-                    if (next == null) {
-                        done = true; // as in pump()
-                        if (failure != null) {
-                            ready.add(new Ahead(null, failure, null));
-                        }
-                        return;
+                    try {
+                        next = poll();
+                    } catch (RuntimeException e) {
+                        next = null;
+                        failure = e;
                     }
-                    ready.add(next);
+                    synchronized (this) {
+                        if (next == null) {
+                            done = true; // as in pump()
+                            if (failure != null) {
+                                ready.add(new Ahead(null, failure, null));
+                            }
+                        } else {
+                            ready.add(next);
+                        }
+                    }
+                    taken = true;
+                } finally {
+                    if (!taken) {
+                        synchronized (this) {
+                            broken = true; // as in pump(): the page taken from parquet-java's reader is lost
+                        }
+                    }
                 }
             }
-            finish(next);
+            if (next != null) {
+                finish(next);
+            }
         }
 
         /** The oldest queued page, or {@code null}. */
