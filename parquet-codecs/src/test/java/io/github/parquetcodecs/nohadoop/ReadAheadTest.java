@@ -208,18 +208,16 @@ class ReadAheadTest {
     void aPageThatCannotBeDecompressedFailsAlikeWithReadAhead() throws IOException {
         for (WriterVersion version : WriterVersion.values()) {
             Path path = write("inflate-" + version + ".parquet", CompressionCodecName.GZIP, version, 20_000);
-            PageLocation located;
+            int from; // inside the deflate stream of the id column's sixth page (its header is at the start)
             try (HadoopFreeFileReader reader =
                     HadoopFreeParquet.openFile(HadoopFreeParquet.localFile(path), options(0))) {
                 OffsetIndex pages = reader.readOffsetIndex(
                         reader.getRowGroups().get(0).getColumns().get(0));
                 assertTrue(pages.getPageCount() > 10, "pages " + pages.getPageCount());
-                located = new PageLocation(pages.getOffset(5), pages.getCompressedPageSize(5));
+                from = (int) (pages.getOffset(5) + pages.getCompressedPageSize(5) / 2);
             }
+            // the decompression, put off by read-ahead, fails
             byte[] bytes = Files.readAllBytes(path);
-            // inside the deflate stream of the id column's sixth page (its header is at the start): the decompression,
-            // put off by read-ahead, fails
-            int from = (int) (located.offset + located.size / 2);
             Arrays.fill(bytes, from, from + 16, (byte) 0xff);
             Path corrupt = dir.resolve("inflate-corrupt-" + version + ".parquet");
             Files.write(corrupt, bytes);
@@ -234,16 +232,6 @@ class ReadAheadTest {
                     expected, pagesThenRecords(HadoopFreeParquet.localFile(corrupt), 2), version + ", two threads");
         }
         assertEquals(List.of(), readAheadThreads());
-    }
-
-    private static final class PageLocation {
-        final long offset;
-        final int size;
-
-        PageLocation(long offset, int size) {
-            this.offset = offset;
-            this.size = size;
-        }
     }
 
     /** A file of {@code rows} rows in pages of 1,000 rows: an int64, a string and a double column. */
