@@ -30,6 +30,15 @@ class MainSourcesTest {
         "setDaemon("
     };
 
+    /**
+     * The one use of a forbidden word that keeps nothing: {@code DeferredDecompression}'s {@code ThreadLocal} is set by
+     * {@code start()} and removed by {@code stop()} around a single call of parquet-java's {@code readPage()} (read-ahead
+     * takes a page, in try/finally; {@code DeferredDecompressionTest} checks nothing is deferred after it), the only
+     * way to reach the factory's decompressor from inside parquet-java's reader. Nothing stays on the thread.
+     */
+    private static final List<String> ALLOWED =
+            List.of("java/io/github/parquetcodecs/internal/DeferredDecompression.java:ThreadLocal");
+
     @Test
     void noCollectionsCleanersPerThreadStateOrOutOfMemoryCatches() throws IOException {
         Path main = Paths.get("src", "main");
@@ -46,16 +55,21 @@ class MainSourcesTest {
             }
         }
         List<String> found = new ArrayList<>();
+        java.util.Set<String> allowedSeen = new java.util.TreeSet<>();
         for (Path source : sources) {
             List<String> lines = Files.readAllLines(source, StandardCharsets.UTF_8);
             for (int i = 0; i < lines.size(); i++) {
                 for (String word : FORBIDDEN) {
-                    if (lines.get(i).contains(word)) {
+                    String where = main.relativize(source).toString().replace('\\', '/') + ":" + word;
+                    if (lines.get(i).contains(word) && ALLOWED.contains(where)) {
+                        allowedSeen.add(where);
+                    } else if (lines.get(i).contains(word)) {
                         found.add(main.relativize(source) + ":" + (i + 1) + ": " + word);
                     }
                 }
             }
         }
         assertEquals(List.of(), found);
+        assertEquals(new java.util.TreeSet<>(ALLOWED), allowedSeen, "an allowance no source needs any more");
     }
 }
