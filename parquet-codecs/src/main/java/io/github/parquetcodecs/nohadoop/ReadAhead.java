@@ -516,37 +516,55 @@ final class ReadAhead implements AutoCloseable {
                         return;
                     }
                 }
-                RuntimeException failure = null;
-                boolean taken = false;
-                try {
-                    try {
-                        next = poll();
-                    } catch (RuntimeException e) {
-                        next = null;
-                        failure = e;
-                    }
-                    synchronized (this) {
-                        if (next == null) {
-                            done = true; // as in pump()
-                            if (failure != null) {
-                                ready.add(new Ahead(null, failure, null));
-                            }
-                        } else {
-                            ready.add(next);
-                        }
-                    }
-                    taken = true;
-                } finally {
-                    if (!taken) {
-                        synchronized (this) {
-                            broken = true; // as in pump(): the page taken from parquet-java's reader is lost
-                        }
-                    }
-                }
+                next = takeIntoQueue(false);
             }
             if (next != null) {
                 finish(next);
             }
+        }
+
+        /**
+         * Takes the next page from parquet-java's reader into the queue and returns it, or {@code null} after the last
+         * page or when taking it failed (the failure is queued: the caller goes on from here). {@code counted}: the page
+         * counts against the budget (a task's, which reserved room for it). An Error marks the column broken: the page
+         * taken from parquet-java's reader is lost. Holds {@link #reading}.
+         */
+        private Ahead takeIntoQueue(boolean counted) {
+            Ahead next = null;
+            RuntimeException failure = null;
+            boolean taken = false;
+            try {
+                try {
+                    next = poll();
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                synchronized (this) {
+                    if (next == null) {
+                        done = true;
+                        if (failure != null) {
+                            ready.add(new Ahead(null, failure, null));
+                        }
+                    } else {
+                        if (counted) {
+                            long bytes = Math.max(0, next.page.getUncompressedSize());
+                            next.bytes = bytes;
+                            holding += bytes;
+                            last = bytes;
+                            hold(bytes);
+                        }
+                        ready.add(next);
+                    }
+                }
+                taken = true;
+            } finally {
+                if (!taken) {
+                    synchronized (this) {
+                        broken = true;
+                    }
+                }
+            }
+            return next;
         }
 
         /** The oldest queued page, or {@code null}. */
@@ -678,7 +696,7 @@ final class ReadAhead implements AutoCloseable {
          * (unless the caller has started to).
          */
         void pump() {
-            Ahead queued = null;
+            Ahead queued;
             boolean more;
             synchronized (reading) {
                 synchronized (this) {
@@ -687,37 +705,7 @@ final class ReadAhead implements AutoCloseable {
                         return;
                     }
                 }
-                boolean taken = false;
-                try {
-                    RuntimeException failure = null;
-                    try {
-                        queued = poll();
-                    } catch (RuntimeException e) {
-                        failure = e;
-                    }
-                    synchronized (this) {
-                        if (queued == null) {
-                            done = true; // the last page was read, or this one failed: the caller goes on from here
-                            if (failure != null) {
-                                ready.add(new Ahead(null, failure, null));
-                            }
-                        } else {
-                            long bytes = Math.max(0, queued.page.getUncompressedSize());
-                            queued.bytes = bytes;
-                            ready.add(queued);
-                            holding += bytes;
-                            last = bytes;
-                            hold(bytes);
-                        }
-                    }
-                    taken = true;
-                } finally {
-                    if (!taken) {
-                        synchronized (this) {
-                            broken = true; // an Error: the page taken from parquet-java's reader is lost
-                        }
-                    }
-                }
+                queued = takeIntoQueue(true);
                 synchronized (this) {
                     more = wanted();
                 }
