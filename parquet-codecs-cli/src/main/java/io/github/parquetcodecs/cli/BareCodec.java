@@ -489,7 +489,7 @@ public abstract class BareCodec implements AutoCloseable {
     }
 
     /** An aircompressor block codec (pure Java). */
-    private static RawBlock aircompressor(Compressor compressor, Decompressor decompressor) {
+    public static RawBlock aircompressor(Compressor compressor, Decompressor decompressor) {
         return new RawBlock(
                 compressor::maxCompressedLength,
                 compressor::compress,
